@@ -1,0 +1,24 @@
+import { LOCALES, isLocale, type Locale } from '../src/domain/types'
+
+export const DEFAULT_LOCALE: Locale = 'fr'
+
+/** Thrown for a `data-locale` that is not one of en, fr, nl. */
+export class LocaleError extends Error {}
+
+/**
+ * Locale of a widget element (ARCHITECTURE.md): `data-locale` on the element, else the nearest
+ * `lang` attribute, else the `/{locale}/` URL prefix, else `fr`. Region subtags are ignored
+ * (`lang="nl-BE"` is Dutch). A `lang` of another language falls through to the next rule.
+ */
+export function resolveLocale(el: Element, pathname: string): Locale {
+  const explicit = (el as HTMLElement).dataset?.locale
+  if (explicit !== undefined) {
+    if (isLocale(explicit)) return explicit
+    throw new LocaleError(`data-locale="${explicit}" must be one of: ${LOCALES.join(', ')}`)
+  }
+  const lang = el.closest('[lang]')?.getAttribute('lang')?.toLowerCase().split('-')[0]
+  if (isLocale(lang)) return lang
+  const prefix = /^\/([a-z]{2})(\/|$)/.exec(pathname)?.[1]
+  if (isLocale(prefix)) return prefix
+  return DEFAULT_LOCALE
+}

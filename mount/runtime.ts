@@ -1,0 +1,235 @@
+import type { Locale } from '../src/domain/types'
+import type { AnyWidgetDefinition } from '../src/props/schema'
+import { PropError, parseProps } from '../src/props/parse'
+import { describeElement } from './describe'
+import { LocaleError, resolveLocale } from './locale'
+
+export const SELECTOR = '[data-widget]'
+export const ERROR_ATTRIBUTE = 'data-widget-error'
+export const MOUNTED_ATTRIBUTE = 'data-widget-mounted'
+/** Start loading a `data-load="visible"` widget when it is this close to the viewport. */
+export const VISIBLE_MARGIN = '200px'
+
+/** A mounted widget: what the runtime needs to take it down again. */
+export interface MountedRoot {
+  unmount(): void
+}
+
+/** Renders a loaded widget into its element (the React part, loaded lazily). */
+export type Renderer = (args: {
+  element: HTMLElement
+  definition: AnyWidgetDefinition
+  props: Record<string, unknown>
+  locale: Locale
+}) => Promise<MountedRoot>
+
+export interface RuntimeOptions {
+  registry: readonly AnyWidgetDefinition[]
+  render: Renderer
+  /** Show errors in place (demo pages). */
+  showErrors?: () => boolean
+  root?: Document
+}
+
+type Entry =
+  | { state: 'waiting'; observer: IntersectionObserver }
+  | { state: 'loading' }
+  | { state: 'mounted'; root: MountedRoot }
+  | { state: 'failed' }
+
+export interface Runtime {
+  start(): void
+  stop(): void
+  /** Mount every widget tag in `el` (itself included), or in the whole document. */
+  mount(el?: Element): Promise<void>
+  /** Unmount every widget in `el` (itself included), or all of them. */
+  unmount(el?: Element): void
+  /** Resolves when every widget whose loading has started is mounted or failed. */
+  ready(): Promise<void>
+}
+
+const LOAD_MODES = ['eager', 'visible'] as const
+
+/** A problem with one tag; reported once, that widget stays down, the others mount. */
+class TagError extends Error {
+  constructor(
+    readonly attribute: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * The mount runtime: scans the page for `data-widget` tags, validates each tag's attributes,
+ * loads the widget's code (now, or when it nears the viewport) and renders it as its own root.
+ * A MutationObserver mounts tags added later and unmounts removed ones. start/stop and
+ * mount/unmount are safe to call twice.
+ */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const doc = options.root ?? document
+  const byName = new Map(options.registry.map((d) => [d.name, d]))
+  const entries = new Map<HTMLElement, Entry>()
+  const pending = new Set<Promise<void>>()
+  let observer: MutationObserver | null = null
+
+  function report(el: HTMLElement, widget: string, attribute: string, message: string) {
+    console.error(
+      `[wine-widgets] ${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
+      el,
+    )
+    el.setAttribute(ERROR_ATTRIBUTE, message)
+    if (options.showErrors?.()) {
+      const box = doc.createElement('p')
+      box.setAttribute('role', 'alert')
+      box.setAttribute('style', 'border:2px dashed #b00020;color:#b00020;padding:.5em;font:14px sans-serif')
+      box.textContent = `${widget}: ${message}`
+      el.replaceChildren(box)
+    }
+  }
+
+  function check(el: HTMLElement): { definition: AnyWidgetDefinition; props: Record<string, unknown>; locale: Locale; lazy: boolean } {
+    const name = el.dataset.widget ?? ''
+    const definition = byName.get(name)
+    if (!definition)
+      throw new TagError('data-widget', `unknown widget "${name}" (known: ${[...byName.keys()].join(', ')})`)
+    const load = el.dataset.load ?? 'eager'
+    if (!(LOAD_MODES as readonly string[]).includes(load))
+      throw new TagError('data-load', `data-load="${load}" must be one of: ${LOAD_MODES.join(', ')}`)
+    let locale: Locale
+    try {
+      locale = resolveLocale(el, doc.defaultView?.location.pathname ?? '/')
+    } catch (e) {
+      if (e instanceof LocaleError) throw new TagError('data-locale', e.message)
+      throw e
+    }
+    try {
+      const props = parseProps(definition.props, el.dataset)
+      return { definition, props, locale, lazy: load === 'visible' }
+    } catch (e) {
+      if (e instanceof PropError) throw new TagError(e.attribute, e.message)
+      throw e
+    }
+  }
+
+  function track(work: Promise<void>) {
+    pending.add(work)
+    void work.finally(() => pending.delete(work))
+  }
+
+  function load(el: HTMLElement, args: ReturnType<typeof check>) {
+    entries.set(el, { state: 'loading' })
+    const work = options
+      .render({ element: el, definition: args.definition, props: args.props, locale: args.locale })
+      .then(
+        (root) => {
+          // Removed while loading: take it down again at once.
+          if (entries.get(el)?.state !== 'loading' || !el.isConnected) {
+            root.unmount()
+            if (entries.get(el)?.state === 'loading') entries.delete(el)
+            return
+          }
+          entries.set(el, { state: 'mounted', root })
+          el.setAttribute(MOUNTED_ATTRIBUTE, '')
+        },
+        (error: unknown) => {
+          entries.set(el, { state: 'failed' })
+          report(el, args.definition.name, 'data-widget', `could not load: ${String(error)}`)
+        },
+      )
+    track(work)
+    return work
+  }
+
+  function mountElement(el: HTMLElement): Promise<void> {
+    // Mounting twice is a no-op; a tag that failed may be fixed by the host and mounted again.
+    const existing = entries.get(el)
+    if (existing && existing.state !== 'failed') return Promise.resolve()
+    el.removeAttribute(ERROR_ATTRIBUTE)
+    let args: ReturnType<typeof check>
+    try {
+      args = check(el)
+    } catch (e) {
+      if (!(e instanceof TagError)) throw e
+      entries.set(el, { state: 'failed' })
+      report(el, el.dataset.widget ?? '', e.attribute, e.message)
+      return Promise.resolve()
+    }
+    const IO = doc.defaultView?.IntersectionObserver
+    if (args.lazy && IO) {
+      const io = new IO(
+        (records) => {
+          if (records.some((r) => r.isIntersecting)) {
+            io.disconnect()
+            void load(el, args)
+          }
+        },
+        { rootMargin: VISIBLE_MARGIN },
+      )
+      entries.set(el, { state: 'waiting', observer: io })
+      io.observe(el)
+      return Promise.resolve()
+    }
+    return load(el, args)
+  }
+
+  function unmountElement(el: HTMLElement) {
+    const entry = entries.get(el)
+    if (!entry) return
+    entries.delete(el)
+    el.removeAttribute(MOUNTED_ATTRIBUTE)
+    if (entry.state === 'waiting') entry.observer.disconnect()
+    if (entry.state === 'mounted') {
+      try {
+        entry.root.unmount()
+      } catch (error) {
+        console.error(`[wine-widgets] ${describeElement(el)}: unmount failed`, error)
+      }
+    }
+  }
+
+  function within(el: Element): HTMLElement[] {
+    const found = [...el.querySelectorAll<HTMLElement>(SELECTOR)]
+    return el.matches(SELECTOR) ? [el as HTMLElement, ...found] : found
+  }
+
+  function onMutations(records: MutationRecord[]) {
+    for (const r of records) {
+      r.removedNodes.forEach((node) => {
+        if (node.nodeType !== 1) return
+        for (const el of within(node as Element)) if (!el.isConnected) unmountElement(el)
+      })
+    }
+    for (const r of records) {
+      r.addedNodes.forEach((node) => {
+        if (node.nodeType !== 1 || !(node as Element).isConnected) return
+        for (const el of within(node as Element)) void mountElement(el)
+      })
+    }
+  }
+
+  return {
+    start() {
+      if (observer) return
+      observer = new MutationObserver(onMutations)
+      observer.observe(doc.documentElement, { childList: true, subtree: true })
+      void this.mount()
+    },
+    stop() {
+      observer?.disconnect()
+      observer = null
+      this.unmount()
+    },
+    async mount(el) {
+      const targets = within(el ?? doc.documentElement)
+      await Promise.all(targets.map((t) => mountElement(t)))
+    },
+    unmount(el) {
+      const targets = el ? within(el) : [...entries.keys()]
+      targets.forEach(unmountElement)
+    },
+    async ready() {
+      while (pending.size > 0) await Promise.allSettled([...pending])
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import type { BusEventName, BusEvents } from './events'
+
+type Handler<K extends BusEventName> = (payload: BusEvents[K]) => void
+
+export const DOM_EVENT_PREFIX = 'wine-widgets:'
+
+export interface Bus {
+  emit<K extends BusEventName>(name: K, payload: BusEvents[K]): void
+  on<K extends BusEventName>(name: K, handler: Handler<K>): () => void
+}
+
+/**
+ * Typed in-page event bus. Handlers run synchronously in subscription order; one throwing
+ * handler is reported and does not stop the others (one broken widget never takes another down).
+ */
+export function createBus(target: EventTarget | null = globalThis.window ?? null): Bus {
+  const handlers = new Map<BusEventName, Set<Handler<never>>>()
+  return {
+    emit(name, payload) {
+      const set = handlers.get(name)
+      set?.forEach((h) => {
+        try {
+          ;(h as Handler<typeof name>)(payload)
+        } catch (error) {
+          console.error(`[wine-widgets] A "${name}" listener failed`, error)
+        }
+      })
+      target?.dispatchEvent(new CustomEvent(DOM_EVENT_PREFIX + name, { detail: payload }))
+    },
+    on(name, handler) {
+      let set = handlers.get(name)
+      if (!set) {
+        set = new Set()
+        handlers.set(name, set)
+      }
+      set.add(handler as Handler<never>)
+      return () => {
+        set.delete(handler as Handler<never>)
+      }
+    },
+  }
+}
+
+let shared: Bus | null = null
+
+/** The page's one bus, shared by every widget root. */
+export function getBus(): Bus {
+  shared ??= createBus()
+  return shared
+}

@@ -1,0 +1,110 @@
+/** Types shared by the pure rules, the store and the widgets (spec section 3). */
+
+export const LOCALES = ['en', 'fr', 'nl'] as const
+export type Locale = (typeof LOCALES)[number]
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+}
+
+/** Promotion from the rules service's loyalty decision (spec section 3). */
+export interface Promotion {
+  type: 'none' | 'points' | 'bogof'
+  /** Points multiplier; 1 means no bonus. */
+  points: number
+  bogof: { bo: number; gof: number } | null
+}
+
+export const NO_PROMOTION: Promotion = { type: 'none', points: 1, bogof: null }
+
+/** A bundle's wine inside a cart line. */
+export interface BundleWine {
+  id: number
+  name: string
+  quantity: number
+}
+
+/** One line of the cart (spec section 3). */
+export interface CartLine {
+  /** Stable line id: variant id for a product, bundle odooCode for a bundle. */
+  id: string
+  odooCode: string
+  odooId: number
+  name: string
+  vintage: string | null
+  /** Volume label, e.g. "75cl"; null for bundles. */
+  volume: string | null
+  quantity: number
+  /** Unit price in EUR, VAT included. */
+  price: number
+  qty_available: number
+  free_qty: number
+  type: 'product' | 'bundle'
+  /** For a bundle: the wines it holds (each bottle counts towards `bottles`). */
+  wines: BundleWine[]
+  free_shipping: boolean
+  promotion: Promotion
+}
+
+/** Delivery or invoice contact (spec section 3). */
+export interface Contact {
+  name: string
+  street: string
+  zip: string
+  city: string
+  country: string
+  country_code: string
+  email: string
+  phone: string
+}
+
+export interface VatRecord {
+  number: string
+  valid: boolean
+  name: string
+}
+
+export interface Contacts {
+  delivery: Contact
+  invoice: Contact
+  vat: VatRecord
+  isValidShipping: boolean
+}
+
+export interface CartState {
+  orderId: string | null
+  lines: CartLine[]
+  shippingCost: number
+  redeemedPoints: number
+  redeemedPointsAmount: number
+}
+
+export interface User {
+  name: string
+  email: string
+  odooID: number
+}
+
+export interface SessionState {
+  isLoggedIn: boolean
+  user: User | null
+  points: number
+}
+
+/** A wine suggested by the sommelier (spec section 3, "Wine hit in chat"). */
+export interface ChatWine {
+  id: string
+  title: string
+  url: string
+  label: string | null
+  c: { title: string; color: string }
+  m: { title: string; image: string }[]
+}
+
+export interface ConversationLine {
+  from: 'user' | 'sommelier'
+  message: string
+  wines: ChatWine[]
+  /** Set when the answer failed or was cut off. */
+  error?: string
+}

@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react'
+import type { Locale } from '../domain/types'
+
+/**
+ * The attribute schema of a widget: each prop is read from one `data-*` attribute.
+ * The prop name is camelCase (`odooCode`), its attribute the kebab-case form
+ * (`data-odoo-code`), exactly as `element.dataset` maps them. Every attribute name is defined
+ * once, here, in the widget's definition.
+ */
+export type PropSpec =
+  | { type: 'string'; required?: boolean; default?: string; doc: string; pattern?: RegExp }
+  | { type: 'number'; required?: boolean; default?: number; doc: string; min?: number; max?: number; integer?: boolean }
+  | { type: 'boolean'; default?: boolean; doc: string }
+  | { type: 'enum'; values: readonly string[]; required?: boolean; default?: string; doc: string }
+  | { type: 'json'; required?: boolean; default?: unknown; doc: string; validate?: (v: unknown) => string | null }
+
+export type PropsSchema = Record<string, PropSpec>
+
+type ValueOf<S extends PropSpec> = S extends { type: 'string' }
+  ? string
+  : S extends { type: 'number' }
+    ? number
+    : S extends { type: 'boolean' }
+      ? boolean
+      : S extends { type: 'enum'; values: readonly (infer V)[] }
+        ? V
+        : unknown
+
+type IsOptional<S extends PropSpec> = S extends { type: 'boolean' }
+  ? false
+  : S extends { default: unknown }
+    ? false
+    : S extends { required: true }
+      ? false
+      : true
+
+/** The parsed props a widget component receives. */
+export type PropsOf<S extends PropsSchema> = {
+  [K in keyof S as IsOptional<S[K]> extends true ? never : K]: ValueOf<S[K]>
+} & {
+  [K in keyof S as IsOptional<S[K]> extends true ? K : never]?: ValueOf<S[K]>
+}
+
+/** What every widget component receives from the mount runtime. */
+export interface WidgetComponentProps<P> {
+  props: P
+  locale: Locale
+  /** The host element (for widgets that read server-rendered content inside it). */
+  element: HTMLElement
+}
+
+export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
+  /** The value of `data-widget`. */
+  name: string
+  /** One line for the catalogue page. */
+  description: string
+  /** An example tag an editor can copy. */
+  example: string
+  props: S
+  /** The widget's code, loaded only when its tag is on the page. */
+  load: () => Promise<{ default: ComponentType<WidgetComponentProps<PropsOf<S>>> }>
+}
+
+/**
+ * A definition as the registry holds it, whatever its props: components are contravariant in
+ * their props, so the list types the component loosely; the runtime parses props through the
+ * definition's own schema before rendering.
+ */
+export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load'> & {
+  load: () => Promise<{ default: ComponentType<never> }>
+}
+
+/** Identity helper that keeps the schema's literal types for `PropsOf`. */
+export function defineWidget<const S extends PropsSchema>(def: WidgetDefinition<S>): WidgetDefinition<S> {
+  return def
+}
