@@ -32,6 +32,36 @@ const widgetNames = [
   'reset-password',
 ]
 
+/** Production code may not import test doubles; tests may (they render through mocks/). */
+const zones = ({ tests }) => [
+  {
+    target: './src',
+    from: tests ? ['./widgets', './demo-pages'] : ['./widgets', './mount', './mocks', './fixtures', './demo-pages'],
+    message: 'src/ is shared code: it never imports widgets, mount or mocks.',
+  },
+  {
+    target: './src/domain',
+    from: ['./src/!(domain)/**/*', './node_modules'],
+    message: 'src/domain holds pure rules: it imports nothing but its own types.',
+  },
+  {
+    target: './widgets',
+    from: tests ? ['./mount'] : ['./mount', './mocks', './fixtures'],
+    message: 'A widget depends on src/ only.',
+  },
+  ...widgetNames.map((name) => ({
+    target: `./widgets/${name}`,
+    from: './widgets',
+    except: [`./${name}`],
+    message: 'A widget never imports another widget: talk through the store and the bus.',
+  })),
+  {
+    target: './mount',
+    from: './widgets/*/!(index.ts)',
+    message: 'mount/ imports only widgets/<name>/index.ts (the lazy definition).',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,39 +89,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src',
-              from: ['./widgets', './mount', './mocks', './fixtures', './demo-pages'],
-              message: 'src/ is shared code: it never imports widgets, mount or mocks.',
-            },
-            {
-              target: './src/domain',
-              from: ['./src/!(domain)/**/*', './node_modules'],
-              message: 'src/domain holds pure rules: it imports nothing but its own types.',
-            },
-            {
-              target: './widgets',
-              from: ['./mount', './mocks', './fixtures'],
-              message: 'A widget depends on src/ only.',
-            },
-            ...widgetNames.map((name) => ({
-              target: `./widgets/${name}`,
-              from: './widgets',
-              except: [`./${name}`],
-              message: 'A widget never imports another widget: talk through the store and the bus.',
-            })),
-            {
-              target: './mount',
-              from: './widgets/*/!(index.ts)',
-              message: 'mount/ imports only widgets/<name>/index.ts (the lazy definition).',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: zones({ tests: false }) }],
     },
   },
   {
@@ -99,6 +97,7 @@ export default tseslint.config(
     rules: {
       // Tests and mocks may build inputs of the wrong type on purpose.
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: zones({ tests: true }) }],
     },
   },
 )

@@ -1,8 +1,10 @@
 import { StrictMode, Suspense, type ComponentType } from 'react'
-import type { WidgetComponentProps } from '../src/props/schema'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { getT, loadLocale } from '../src/i18n/i18n'
+import type { i18n as I18n } from 'i18next'
+import type { Locale } from '../src/domain/types'
+import type { AnyWidgetDefinition, WidgetComponentProps } from '../src/props/schema'
+import { loadLocale } from '../src/i18n/i18n'
 import { LocaleContext } from '../src/i18n/locale-context'
 import { ErrorBoundary } from '../src/ui/ErrorBoundary'
 import { MissingConfigError } from '../src/config/config'
@@ -20,40 +22,74 @@ export const queryClient = new QueryClient({
   },
 })
 
-let stopActivity: (() => void) | null = null
+type LoadedWidget = ComponentType<WidgetComponentProps<Record<string, unknown>>>
 
-function startSharedServices() {
-  if (stopActivity) return
-  const store = getStore()
-  stopActivity = trackActivity(store, () => getBus().emit('user:logged-out', { reason: 'inactivity' }))
+export interface WidgetTreeProps {
+  client: QueryClient
+  i18n: I18n
+  locale: Locale
+  name: string
+  Widget: LoadedWidget
+  props: Record<string, unknown>
+  element: HTMLElement
 }
 
-/** Renders one widget as its own React root with the shared providers and its error boundary. */
-export const render: Renderer = async ({ element, definition, props, locale }) => {
-  const [module, i18n, t] = await Promise.all([definition.load(), loadLocale(locale), getT(locale)])
-  startSharedServices()
-  // The runtime parsed `props` through this definition's own schema, so widening is sound.
-  const Widget = module.default as ComponentType<WidgetComponentProps<Record<string, unknown>>>
-  const root = createRoot(element, {
-    onUncaughtError: (error) => console.error(`[wine-widgets] ${definition.name}:`, error),
-  })
+/** The providers and error boundary every widget root renders in (also used by tests). */
+export function WidgetTree({ client, i18n, locale, name, Widget, props, element }: WidgetTreeProps) {
+  const t = i18n.getFixedT(locale)
   const fallback = (error: Error) => (
     <p role="status" className={fallbackStyles.fallback}>
       {error instanceof MissingConfigError ? t('common.unavailable') : t('common.crashed')}
     </p>
   )
-  root.render(
+  return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <LocaleContext.Provider value={{ locale, i18n }}>
-          <ErrorBoundary name={definition.name} fallback={fallback}>
+          <ErrorBoundary name={name} fallback={fallback}>
             <Suspense fallback={null}>
               <Widget props={props} locale={locale} element={element} />
             </Suspense>
           </ErrorBoundary>
         </LocaleContext.Provider>
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
+  )
+}
+
+/** Load a widget's code and its locale's texts in parallel. */
+export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale) {
+  const [module, i18n] = await Promise.all([definition.load(), loadLocale(locale)])
+  // The runtime parses `props` through this definition's own schema, so widening is sound.
+  return { Widget: module.default as LoadedWidget, i18n }
+}
+
+let stopActivity: (() => void) | null = null
+
+function startSharedServices() {
+  if (stopActivity) return
+  stopActivity = trackActivity(getStore(), () =>
+    getBus().emit('user:logged-out', { reason: 'inactivity' }),
+  )
+}
+
+/** Renders one widget as its own React root with the shared providers. */
+export const render: Renderer = async ({ element, definition, props, locale }) => {
+  const { Widget, i18n } = await loadWidget(definition, locale)
+  startSharedServices()
+  const root = createRoot(element, {
+    onUncaughtError: (error) => console.error(`[wine-widgets] ${definition.name}:`, error),
+  })
+  root.render(
+    <WidgetTree
+      client={queryClient}
+      i18n={i18n}
+      locale={locale}
+      name={definition.name}
+      Widget={Widget}
+      props={props}
+      element={element}
+    />,
   )
   return { unmount: () => root.unmount() }
 }

@@ -52,7 +52,7 @@ export function createStore(options: StoreOptions = {}): Store {
   let warnedWrite = false
 
   function load(): StoreState {
-    let raw: string | null = null
+    let raw: string | null
     try {
       raw = storage?.getItem(STORAGE_KEY) ?? null
     } catch {

@@ -1,0 +1,53 @@
+import { render, type RenderResult } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import type { AnyWidgetDefinition } from '../src/props/schema'
+import { parseProps } from '../src/props/parse'
+import type { Locale } from '../src/domain/types'
+import { WidgetTree, loadWidget } from '../mount/root'
+
+export interface RenderWidgetOptions {
+  locale?: Locale
+  /** The tag's attributes, e.g. `{ 'data-collection': 'regions' }`. */
+  attributes?: Record<string, string>
+  /** A QueryClient to share between several widgets of one test. */
+  client?: QueryClient
+}
+
+export type RenderedWidget = RenderResult & { element: HTMLElement; client: QueryClient }
+
+/** A QueryClient like the page's, without retries, so failures show at once in tests. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 5 * 60_000 }, mutations: { retry: false } },
+  })
+}
+
+/**
+ * Render a widget the way the mount runtime does: its tag's attributes go through the widget's
+ * prop schema, and it renders inside the same providers and error boundary as on a page.
+ * Throws the runtime's PropError for bad attributes.
+ */
+export async function renderWidget(
+  definition: AnyWidgetDefinition,
+  { locale = 'fr', attributes = {}, client = createTestQueryClient() }: RenderWidgetOptions = {},
+): Promise<RenderedWidget> {
+  const element = document.createElement('div')
+  element.setAttribute('data-widget', definition.name)
+  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v)
+  document.body.appendChild(element)
+  const props = parseProps(definition.props, element.dataset)
+  const { Widget, i18n } = await loadWidget(definition, locale)
+  const result = render(
+    <WidgetTree
+      client={client}
+      i18n={i18n}
+      locale={locale}
+      name={definition.name}
+      Widget={Widget}
+      props={props}
+      element={element}
+    />,
+    { container: element },
+  )
+  return Object.assign(result, { element, client })
+}

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { waitFor } from '@testing-library/react'
+import { defineWidget, type AnyWidgetDefinition } from '../src/props/schema'
+import { createRuntime, ERROR_ATTRIBUTE, MOUNTED_ATTRIBUTE, type Renderer, type Runtime } from './runtime'
+
+const noComponent = () => Promise.resolve({ default: () => null })
+const registry: AnyWidgetDefinition[] = [
+  defineWidget({
+    name: 'hello',
+    description: 'test widget',
+    example: '<div data-widget="hello" data-name="x"></div>',
+    props: { name: { type: 'string', required: true, doc: 'who' } },
+    load: noComponent,
+  }),
+  defineWidget({ name: 'plain', description: 'no props', example: '', props: {}, load: noComponent }),
+]
+
+function setup(html: string, opts: { showErrors?: boolean; render?: Renderer } = {}) {
+  document.body.innerHTML = html
+  const mounted: string[] = []
+  const unmounted: string[] = []
+  const render: Renderer =
+    opts.render ??
+    (async ({ element, props }) => {
+      const label = `${element.dataset.widget}:${JSON.stringify(props)}`
+      mounted.push(label)
+      element.textContent = 'rendered'
+      return { unmount: () => unmounted.push(label) }
+    })
+  const runtime = createRuntime({ registry, render, showErrors: () => opts.showErrors ?? false })
+  return { runtime, mounted, unmounted }
+}
+
+let current: Runtime | null = null
+afterEach(() => current?.stop())
+
+describe('mount runtime', () => {
+  it('mounts every known tag with its parsed props', async () => {
+    const { runtime, mounted } = setup(
+      '<div data-widget="hello" data-name="Ada"></div><section><div data-widget="plain"></div></section>',
+    )
+    current = runtime
+    runtime.start()
+    await runtime.ready()
+    expect(mounted).toEqual(['hello:{"name":"Ada"}', 'plain:{}'])
+    expect(document.querySelectorAll(`[${MOUNTED_ATTRIBUTE}]`)).toHaveLength(2)
+  })
+
+  it('reports an unknown widget and a bad prop once each, and still mounts the others', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { runtime, mounted } = setup(
+      '<div id="a" data-widget="nope"></div><div id="b" data-widget="hello"></div><div data-widget="plain"></div>',
+    )
+    current = runtime
+    runtime.start()
+    await runtime.ready()
+    expect(mounted).toEqual(['plain:{}'])
+    expect(error).toHaveBeenCalledTimes(2)
+    expect(error.mock.calls[0]?.[0]).toBe(
+      '[wine-widgets] div#a[data-widget="nope"]: widget "nope", attribute "data-widget": unknown widget "nope" (known: hello, plain)',
+    )
+    expect(error.mock.calls[1]?.[0]).toBe(
+      '[wine-widgets] div#b[data-widget="hello"]: widget "hello", attribute "data-name": data-name is required',
+    )
+    expect(document.getElementById('b')?.getAttribute(ERROR_ATTRIBUTE)).toBe('data-name is required')
+    expect(document.getElementById('b')?.textContent).toBe('') // not shown outside demo pages
+  })
+
+  it('shows the message in place on demo pages', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { runtime } = setup('<div data-widget="hello" data-name="x" data-load="later"></div>', {
+      showErrors: true,
+    })
+    current = runtime
+    runtime.start()
+    await runtime.ready()
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(
+      'hello: data-load="later" must be one of: eager, visible',
+    )
+  })
+
+  it('mounting twice is a no-op', async () => {
+    const { runtime, mounted } = setup('<div data-widget="plain"></div>')
+    current = runtime
+    await runtime.mount()
+    await runtime.mount()
+    await runtime.mount(document.querySelector('[data-widget]')!)
+    expect(mounted).toHaveLength(1)
+  })
+
+  it('mounts tags added later and unmounts removed ones', async () => {
+    const { runtime, mounted, unmounted } = setup('<main></main>')
+    current = runtime
+    runtime.start()
+    const added = document.createElement('div')
+    added.innerHTML = '<div data-widget="hello" data-name="late"></div>'
+    document.querySelector('main')!.appendChild(added)
+    await waitFor(() => expect(mounted).toEqual(['hello:{"name":"late"}']))
+    await runtime.ready()
+    added.remove()
+    await waitFor(() => expect(unmounted).toEqual(['hello:{"name":"late"}']))
+  })
+
+  it('unmount(el) and mount(el) work on a fragment', async () => {
+    const { runtime, mounted, unmounted } = setup('<div id="frag"><div data-widget="plain"></div></div>')
+    current = runtime
+    await runtime.mount()
+    runtime.unmount(document.getElementById('frag')!)
+    expect(unmounted).toEqual(['plain:{}'])
+    await runtime.mount(document.getElementById('frag')!)
+    expect(mounted).toEqual(['plain:{}', 'plain:{}'])
+  })
+
+  it('defers data-load="visible" until the element nears the viewport', async () => {
+    let trigger: ((entries: Partial<IntersectionObserverEntry>[]) => void) | null = null
+    const observe = vi.fn()
+    class FakeIO {
+      constructor(cb: (entries: Partial<IntersectionObserverEntry>[]) => void, init?: IntersectionObserverInit) {
+        trigger = cb
+        expect(init?.rootMargin).toBe('200px')
+      }
+      observe = observe
+      disconnect = vi.fn()
+    }
+    vi.stubGlobal('IntersectionObserver', FakeIO)
+    const { runtime, mounted } = setup('<div data-widget="plain" data-load="visible"></div>')
+    current = runtime
+    await runtime.mount()
+    expect(mounted).toEqual([])
+    expect(observe).toHaveBeenCalledTimes(1)
+    trigger!([{ isIntersecting: true }])
+    await runtime.ready()
+    expect(mounted).toEqual(['plain:{}'])
+  })
+
+  it('a widget whose code fails to load is marked, the others mount', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const render: Renderer = async ({ element }) => {
+      if (element.dataset.widget === 'hello') throw new Error('chunk failed')
+      return { unmount: () => undefined }
+    }
+    const { runtime } = setup('<div id="h" data-widget="hello" data-name="a"></div><div id="p" data-widget="plain"></div>', {
+      render,
+    })
+    current = runtime
+    await runtime.mount()
+    expect(document.getElementById('h')?.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load: Error: chunk failed/)
+    expect(document.getElementById('p')?.hasAttribute(MOUNTED_ATTRIBUTE)).toBe(true)
+  })
+
+  it('a tag removed while its code loads is taken down as soon as it arrives', async () => {
+    let finish: () => void = () => undefined
+    const unmount = vi.fn()
+    const render: Renderer = () =>
+      new Promise((resolve) => {
+        finish = () => resolve({ unmount })
+      })
+    const { runtime } = setup('<div data-widget="plain"></div>', { render })
+    current = runtime
+    const done = runtime.mount()
+    document.querySelector('[data-widget]')!.remove()
+    finish()
+    await done
+    expect(unmount).toHaveBeenCalledTimes(1)
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * Loyalty points ("droplets") earned by an order (spec sections 3 and 9).
+ *
+ * Points per line = floor((quantity × price + 5) / 10) × multiplier, where the multiplier is the
+ * promotion's `points` when its type is `points`, else 1. A `points` promotion of 1 point is the
+ * same as none. quantity × price is rounded to cents first so float drift cannot cost a point
+ * (3 × 4.95 = 14.85 → floor(19.85 / 10) = 1). A line with quantity ≤ 0 or a broken price earns 0.
+ *
+ * `normalizePromotion` reads the rules service's loyalty answer. It accepts the whole response
+ * (`{ result: { output: {…} } }`), its `result`/`output` or the bare `{ type, points, bogof }`.
+ * Anything it cannot trust becomes NO_PROMOTION (spec 8: "the promotion falls back to none"):
+ * - type is compared case-insensitively after trimming; an unknown type is none;
+ * - `points`: the multiplier (a number or numeric string) is floored; ≤ 1 or not finite → none;
+ * - `bogof`: `bo` and `gof` must both be whole numbers ≥ 1, otherwise none.
+ */
+import { roundCents } from './money'
+import { NO_PROMOTION, type CartLine, type Promotion } from './types'
+
+export type PointsLine = Pick<CartLine, 'quantity' | 'price' | 'promotion'>
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value
+  if (typeof value === 'string' && value.trim() !== '') return Number(value)
+  return Number.NaN
+}
+
+function unwrap(raw: unknown): Record<string, unknown> | null {
+  let current: unknown = raw
+  // At most two envelopes: { result: { output: { … } } }.
+  for (let depth = 0; depth < 3 && isRecord(current); depth += 1) {
+    if ('type' in current) return current
+    current = 'result' in current ? current.result : current.output
+  }
+  return null
+}
+
+export function normalizePromotion(raw: unknown): Promotion {
+  const answer = unwrap(raw)
+  if (!answer || typeof answer.type !== 'string') return NO_PROMOTION
+  const type = answer.type.trim().toLowerCase()
+  if (type === 'points') {
+    const points = Math.floor(toNumber(answer.points))
+    if (!Number.isFinite(points) || points <= 1) return NO_PROMOTION
+    return { type: 'points', points, bogof: null }
+  }
+  if (type === 'bogof' && isRecord(answer.bogof)) {
+    const bo = toNumber(answer.bogof.bo)
+    const gof = toNumber(answer.bogof.gof)
+    if (Number.isInteger(bo) && Number.isInteger(gof) && bo >= 1 && gof >= 1) {
+      return { type: 'bogof', points: 1, bogof: { bo, gof } }
+    }
+  }
+  return NO_PROMOTION
+}
+
+/** The points multiplier of a promotion: its `points` for a `points` promotion above 1, else 1. */
+export function pointsMultiplier(promotion: Promotion | null | undefined): number {
+  if (!promotion || promotion.type !== 'points') return 1
+  const points = Math.floor(promotion.points)
+  return Number.isFinite(points) && points > 1 ? points : 1
+}
+
+/** Points earned by one cart line: floor((quantity × price + 5) / 10) × multiplier. */
+export function linePoints(line: PointsLine): number {
+  const { quantity, price } = line
+  if (!Number.isFinite(quantity) || !Number.isFinite(price) || quantity <= 0 || price <= 0) return 0
+  const base = Math.floor((roundCents(quantity * price) + 5) / 10)
+  return base * pointsMultiplier(line.promotion)
+}
+
+/** Points earned by the whole order: the sum over its lines. */
+export function orderPoints(lines: readonly PointsLine[]): number {
+  return lines.reduce((sum, line) => sum + linePoints(line), 0)
+}

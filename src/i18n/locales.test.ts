@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import en from '../../locales/en.json'
+import fr from '../../locales/fr.json'
+import nl from '../../locales/nl.json'
+import { getT } from './i18n'
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (typeof obj !== 'object' || obj === null) return [prefix]
+  return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+}
+
+describe('locales', () => {
+  it('en, fr and nl have exactly the same keys', () => {
+    const [e, f, n] = [en, fr, nl].map((l) => keys(l).sort())
+    expect(f).toEqual(e)
+    expect(n).toEqual(e)
+  })
+
+  it('has no empty text', () => {
+    for (const locale of [en, fr, nl]) {
+      const empty = keys(locale).filter((k) => {
+        const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale)
+        return typeof value !== 'string' || value.trim() === ''
+      })
+      expect(empty).toEqual([])
+    }
+  })
+
+  it('loads a locale lazily and translates in it', async () => {
+    const t = await getT('nl')
+    expect(t('common.close')).toBe('Sluiten')
+    expect((await getT('fr'))('common.close')).toBe('Fermer')
+  })
+})

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { PropError, attributeName, parseProps } from './parse'
+import type { PropsSchema } from './schema'
+
+const schema = {
+  collection: { type: 'string', required: true, doc: 'collection' },
+  columns: { type: 'number', default: 3, min: 1, max: 6, integer: true, doc: 'columns' },
+  priority: { type: 'boolean', doc: 'eager image' },
+  mode: { type: 'enum', values: ['a', 'b'], default: 'a', doc: 'mode' },
+  odooCode: { type: 'string', doc: 'code' },
+  items: { type: 'json', doc: 'items', validate: (v) => (Array.isArray(v) ? null : 'must be an array') },
+} satisfies PropsSchema
+
+const dataset = (attrs: Record<string, string>) => {
+  const el = document.createElement('div')
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v)
+  return el.dataset
+}
+
+describe('parseProps', () => {
+  it('reads every type through the schema, with defaults', () => {
+    expect(
+      parseProps(
+        schema,
+        dataset({ 'data-collection': 'regions', 'data-priority': '', 'data-odoo-code': 'W1', 'data-items': '[1]' }),
+      ),
+    ).toEqual({ collection: 'regions', columns: 3, priority: true, mode: 'a', odooCode: 'W1', items: [1] })
+  })
+
+  it.each([
+    [{}, 'data-collection', 'data-collection is required'],
+    [{ 'data-collection': 'x', 'data-columns': 'three' }, 'data-columns', 'data-columns="three" is not a number'],
+    [{ 'data-collection': 'x', 'data-columns': '2.5' }, 'data-columns', 'data-columns="2.5" must be a whole number'],
+    [{ 'data-collection': 'x', 'data-columns': '9' }, 'data-columns', 'data-columns="9" must be at most 6'],
+    [{ 'data-collection': 'x', 'data-priority': 'yes' }, 'data-priority', 'data-priority="yes" must be "true" or "false"'],
+    [{ 'data-collection': 'x', 'data-mode': 'c' }, 'data-mode', 'data-mode="c" must be one of: a, b'],
+    [{ 'data-collection': 'x', 'data-items': '{' }, 'data-items', 'data-items is not valid JSON'],
+    [{ 'data-collection': 'x', 'data-items': '{}' }, 'data-items', 'data-items: must be an array'],
+  ])('rejects %o naming %s', (attrs, attribute, message) => {
+    try {
+      parseProps(schema, dataset(attrs))
+      expect.unreachable('should have thrown')
+    } catch (e) {
+      expect(e).toBeInstanceOf(PropError)
+      expect((e as PropError).attribute).toBe(attribute)
+      expect((e as PropError).message).toBe(message)
+    }
+  })
+
+  it('maps camelCase props to kebab-case attributes as dataset does', () => {
+    expect(attributeName('odooCode')).toBe('data-odoo-code')
+    expect(attributeName('tag')).toBe('data-tag')
+  })
+})
