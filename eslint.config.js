@@ -40,8 +40,8 @@ const zones = ({ tests }) => [
     message: 'src/ is shared code: it never imports widgets, mount or mocks.',
   },
   {
-    target: './src/domain',
-    from: ['./src/!(domain)/**/*', './node_modules'],
+    target: './src/domain/!(*.test).ts',
+    from: ['./src/!(domain)/**/*', './node_modules/**/*'],
     message: 'src/domain holds pure rules: it imports nothing but its own types.',
   },
   {

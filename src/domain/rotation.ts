@@ -16,7 +16,11 @@ export const ROTATION_SECONDS = 15
  *
  * `random` returns a number in [0, 1) like `Math.random`; tests pass a fixed one.
  */
-export function nextIndex(current: number, length: number, random: () => number = Math.random): number {
+export function nextIndex(
+  current: number,
+  length: number,
+  random: () => number = Math.random,
+): number {
   if (!Number.isInteger(length) || length <= 0) return -1
   if (length === 1) return 0
   const valid = Number.isInteger(current) && current >= 0 && current < length

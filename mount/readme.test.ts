@@ -1,0 +1,27 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { registry } from './registry'
+import { documentWidgets, widgetsMarkdown } from './catalogue'
+
+const README = new URL('../README.md', import.meta.url)
+const START = '<!-- widgets:start -->\n'
+const END = '<!-- widgets:end -->'
+
+describe('README widget reference', () => {
+  it('matches the registry (run `npm run readme` to regenerate)', () => {
+    const text = readFileSync(README, 'utf8')
+    const [before, rest] = text.split(START)
+    const after = rest?.split(END)[1]
+    expect(after, 'README lacks the widgets markers').toBeDefined()
+    const generated = `${before}${START}${widgetsMarkdown(documentWidgets(registry))}${END}${after}`
+    if (process.env.UPDATE_README === '1') writeFileSync(README, generated)
+    else expect(text).toBe(generated)
+  })
+
+  it('documents every registered widget with an example tag that uses its name', () => {
+    for (const doc of documentWidgets(registry)) {
+      expect(doc.description.length).toBeGreaterThan(10)
+      expect(doc.example).toContain(`data-widget="${doc.name}"`)
+    }
+  })
+})
