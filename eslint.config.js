@@ -36,7 +36,9 @@ const widgetNames = [
 const zones = ({ tests }) => [
   {
     target: './src',
-    from: tests ? ['./widgets', './demo-pages'] : ['./widgets', './mount', './mocks', './fixtures', './demo-pages'],
+    from: tests
+      ? ['./widgets', './demo-pages']
+      : ['./widgets', './mount', './mocks', './fixtures', './demo-pages'],
     message: 'src/ is shared code: it never imports widgets, mount or mocks.',
   },
   {

@@ -1,17 +1,20 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type BuildEnvironmentOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import pkg from './package.json' with { type: 'json' }
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+/** Gives each branch's options the build type (a ternary of literals would not unify). */
+const build = (options: BuildEnvironmentOptions) => options
 
 /**
  * Two builds share this file:
  * - default (`vite build`): the library the CMS loads: `dist/wine-widgets.js` (the mount runtime
  *   only), one lazy chunk per widget, shared vendor chunks, CSS per widget and a manifest.
- * - `--mode demo` (`vite build --mode demo`): the demo-only MSW bootstrap (`dist-demo/demo.js`)
- *   that the static demo pages load before the library. It is never part of `dist/`.
+ * - `--mode demo` (`vite build --mode demo`): the demo-only scripts (`dist-demo/demo.js`, the MSW
+ *   bootstrap that then imports the library, and `dist-demo/catalogue.js`) that the static demo
+ *   pages load. They are never part of `dist/`.
  */
 export default defineConfig(({ mode }) => {
   const demo = mode === 'demo'
@@ -24,20 +27,22 @@ export default defineConfig(({ mode }) => {
       modules: {
         // Hashed, prefixed class names: nothing leaks into the host page and host selectors
         // written against our markup cannot match by accident.
-        generateScopedName: demo ? '[local]' : 'ww-[hash:base64:6]',
+        generateScopedName: 'ww-[hash:base64:6]',
       },
     },
     build: demo
-      ? {
+      ? build({
           outDir: 'dist-demo',
           emptyOutDir: true,
           sourcemap: true,
           rolldownOptions: {
-            input: { demo: 'mocks/browser.ts' },
+            // demo: starts the MSW worker, then imports the library (demo-pages/boot.ts);
+            // catalogue: the editors' widget catalogue on `/`, generated from the registry.
+            input: { demo: 'demo-pages/boot.ts', catalogue: 'demo-pages/catalogue.ts' },
             output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
           },
-        }
-      : {
+        })
+      : build({
           outDir: 'dist',
           emptyOutDir: true,
           manifest: true,
@@ -54,14 +59,17 @@ export default defineConfig(({ mode }) => {
               codeSplitting: {
                 groups: [
                   // React is needed by every widget: one long-cached chunk.
-                  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                  {
+                    name: 'vendor-react',
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  },
                   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
                   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
                 ],
               },
             },
           },
-        },
+        }),
     test: {
       environment: 'jsdom',
       include: ['{src,widgets,mount,mocks,fixtures}/**/*.test.{ts,tsx}'],

@@ -18,7 +18,10 @@ export type RenderedWidget = RenderResult & { element: HTMLElement; client: Quer
 /** A QueryClient like the page's, without retries, so failures show at once in tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: 5 * 60_000 }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, staleTime: 5 * 60_000 },
+      mutations: { retry: false },
+    },
   })
 }
 

@@ -8,10 +8,20 @@ function tag(html: string) {
 
 describe('resolveLocale', () => {
   it.each([
-    ['data-locale wins', '<div lang="nl"><div data-widget="x" data-locale="en"></div></div>', '/fr/', 'en'],
+    [
+      'data-locale wins',
+      '<div lang="nl"><div data-widget="x" data-locale="en"></div></div>',
+      '/fr/',
+      'en',
+    ],
     ['then the nearest lang', '<div lang="nl-BE"><div data-widget="x"></div></div>', '/fr/', 'nl'],
     ['then the URL prefix', '<div data-widget="x"></div>', '/en/cart', 'en'],
-    ['an unsupported lang falls through', '<div lang="de"><div data-widget="x"></div></div>', '/nl/', 'nl'],
+    [
+      'an unsupported lang falls through',
+      '<div lang="de"><div data-widget="x"></div></div>',
+      '/nl/',
+      'nl',
+    ],
     ['else fr', '<div data-widget="x"></div>', '/products/', 'fr'],
   ])('%s', (_l, html, path, expected) => {
     expect(resolveLocale(tag(html), path)).toBe(expected)

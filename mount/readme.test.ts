@@ -1,9 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { registry } from './registry'
 import { documentWidgets, widgetsMarkdown } from './catalogue'
 
-const README = new URL('../README.md', import.meta.url)
+const README = resolve(dirname(fileURLToPath(import.meta.url)), '../README.md')
 const START = '<!-- widgets:start -->\n'
 const END = '<!-- widgets:end -->'
 

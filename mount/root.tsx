@@ -35,7 +35,15 @@ export interface WidgetTreeProps {
 }
 
 /** The providers and error boundary every widget root renders in (also used by tests). */
-export function WidgetTree({ client, i18n, locale, name, Widget, props, element }: WidgetTreeProps) {
+export function WidgetTree({
+  client,
+  i18n,
+  locale,
+  name,
+  Widget,
+  props,
+  element,
+}: WidgetTreeProps) {
   const t = i18n.getFixedT(locale)
   const fallback = (error: Error) => (
     <p role="status" className={fallbackStyles.fallback}>
@@ -68,9 +76,12 @@ let stopActivity: (() => void) | null = null
 
 function startSharedServices() {
   if (stopActivity) return
-  stopActivity = trackActivity(getStore(), () =>
-    getBus().emit('user:logged-out', { reason: 'inactivity' }),
-  )
+  const store = getStore()
+  const expired = () => getBus().emit('user:logged-out', { reason: 'inactivity' })
+  stopActivity = trackActivity(store, expired)
+  // Expired while the visitor was away: end the server session too, once, after the widgets
+  // (and their listeners) have mounted.
+  if (store.expiredOnLoad) queueMicrotask(expired)
 }
 
 /** Renders one widget as its own React root with the shared providers. */

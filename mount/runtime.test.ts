@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from '@testing-library/react'
 import { defineWidget, type AnyWidgetDefinition } from '../src/props/schema'
-import { createRuntime, ERROR_ATTRIBUTE, MOUNTED_ATTRIBUTE, type Renderer, type Runtime } from './runtime'
+import {
+  createRuntime,
+  ERROR_ATTRIBUTE,
+  MOUNTED_ATTRIBUTE,
+  type Renderer,
+  type Runtime,
+} from './runtime'
 
 const noComponent = () => Promise.resolve({ default: () => null })
 const registry: AnyWidgetDefinition[] = [
@@ -12,7 +18,13 @@ const registry: AnyWidgetDefinition[] = [
     props: { name: { type: 'string', required: true, doc: 'who' } },
     load: noComponent,
   }),
-  defineWidget({ name: 'plain', description: 'no props', example: '', props: {}, load: noComponent }),
+  defineWidget({
+    name: 'plain',
+    description: 'no props',
+    example: '',
+    props: {},
+    load: noComponent,
+  }),
 ]
 
 function setup(html: string, opts: { showErrors?: boolean; render?: Renderer } = {}) {
@@ -62,7 +74,9 @@ describe('mount runtime', () => {
     expect(error.mock.calls[1]?.[0]).toBe(
       '[wine-widgets] div#b[data-widget="hello"]: widget "hello", attribute "data-name": data-name is required',
     )
-    expect(document.getElementById('b')?.getAttribute(ERROR_ATTRIBUTE)).toBe('data-name is required')
+    expect(document.getElementById('b')?.getAttribute(ERROR_ATTRIBUTE)).toBe(
+      'data-name is required',
+    )
     expect(document.getElementById('b')?.textContent).toBe('') // not shown outside demo pages
   })
 
@@ -102,7 +116,9 @@ describe('mount runtime', () => {
   })
 
   it('unmount(el) and mount(el) work on a fragment', async () => {
-    const { runtime, mounted, unmounted } = setup('<div id="frag"><div data-widget="plain"></div></div>')
+    const { runtime, mounted, unmounted } = setup(
+      '<div id="frag"><div data-widget="plain"></div></div>',
+    )
     current = runtime
     await runtime.mount()
     runtime.unmount(document.getElementById('frag')!)
@@ -115,7 +131,10 @@ describe('mount runtime', () => {
     let trigger: ((entries: Partial<IntersectionObserverEntry>[]) => void) | null = null
     const observe = vi.fn()
     class FakeIO {
-      constructor(cb: (entries: Partial<IntersectionObserverEntry>[]) => void, init?: IntersectionObserverInit) {
+      constructor(
+        cb: (entries: Partial<IntersectionObserverEntry>[]) => void,
+        init?: IntersectionObserverInit,
+      ) {
         trigger = cb
         expect(init?.rootMargin).toBe('200px')
       }
@@ -139,12 +158,17 @@ describe('mount runtime', () => {
       if (element.dataset.widget === 'hello') throw new Error('chunk failed')
       return { unmount: () => undefined }
     }
-    const { runtime } = setup('<div id="h" data-widget="hello" data-name="a"></div><div id="p" data-widget="plain"></div>', {
-      render,
-    })
+    const { runtime } = setup(
+      '<div id="h" data-widget="hello" data-name="a"></div><div id="p" data-widget="plain"></div>',
+      {
+        render,
+      },
+    )
     current = runtime
     await runtime.mount()
-    expect(document.getElementById('h')?.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load: Error: chunk failed/)
+    expect(document.getElementById('h')?.getAttribute(ERROR_ATTRIBUTE)).toMatch(
+      /could not load: Error: chunk failed/,
+    )
     expect(document.getElementById('p')?.hasAttribute(MOUNTED_ATTRIBUTE)).toBe(true)
   })
 

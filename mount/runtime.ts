@@ -82,20 +82,34 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     if (options.showErrors?.()) {
       const box = doc.createElement('p')
       box.setAttribute('role', 'alert')
-      box.setAttribute('style', 'border:2px dashed #b00020;color:#b00020;padding:.5em;font:14px sans-serif')
+      box.setAttribute(
+        'style',
+        'border:2px dashed #b00020;color:#b00020;padding:.5em;font:14px sans-serif',
+      )
       box.textContent = `${widget}: ${message}`
       el.replaceChildren(box)
     }
   }
 
-  function check(el: HTMLElement): { definition: AnyWidgetDefinition; props: Record<string, unknown>; locale: Locale; lazy: boolean } {
+  function check(el: HTMLElement): {
+    definition: AnyWidgetDefinition
+    props: Record<string, unknown>
+    locale: Locale
+    lazy: boolean
+  } {
     const name = el.dataset.widget ?? ''
     const definition = byName.get(name)
     if (!definition)
-      throw new TagError('data-widget', `unknown widget "${name}" (known: ${[...byName.keys()].join(', ')})`)
+      throw new TagError(
+        'data-widget',
+        `unknown widget "${name}" (known: ${[...byName.keys()].join(', ')})`,
+      )
     const load = el.dataset.load ?? 'eager'
     if (!(LOAD_MODES as readonly string[]).includes(load))
-      throw new TagError('data-load', `data-load="${load}" must be one of: ${LOAD_MODES.join(', ')}`)
+      throw new TagError(
+        'data-load',
+        `data-load="${load}" must be one of: ${LOAD_MODES.join(', ')}`,
+      )
     let locale: Locale
     try {
       locale = resolveLocale(el, doc.defaultView?.location.pathname ?? '/')

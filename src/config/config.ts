@@ -53,7 +53,8 @@ function validateSection(name: ConfigSection, value: unknown): string | null {
   if (!isObject(value)) return `"${name}" must be an object`
   for (const [key, kind] of Object.entries(SECTIONS[name])) {
     const v = value[key]
-    if (typeof v !== 'string' || v.trim() === '') return `"${name}.${key}" must be a non-empty string`
+    if (typeof v !== 'string' || v.trim() === '')
+      return `"${name}.${key}" must be a non-empty string`
     if (kind === 'url' && !/^(https?:\/\/|\/)/.test(v))
       return `"${name}.${key}" must be an absolute URL or a path starting with "/"`
   }
@@ -67,14 +68,20 @@ export function parseConfig(text: string | null): ConfigResult {
   const problems: ConfigProblem[] = []
   const config: WidgetsConfig = { demo: false }
   if (text === null) {
-    problems.push({ section: 'block', message: `no <script id="${CONFIG_ELEMENT_ID}"> on the page` })
+    problems.push({
+      section: 'block',
+      message: `no <script id="${CONFIG_ELEMENT_ID}"> on the page`,
+    })
     return { config, problems }
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    problems.push({ section: 'block', message: `the config block is not valid JSON (${String(error)})` })
+    problems.push({
+      section: 'block',
+      message: `the config block is not valid JSON (${String(error)})`,
+    })
     return { config, problems }
   }
   if (!isObject(raw)) {

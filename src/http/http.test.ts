@@ -52,14 +52,18 @@ describe('account calls (CSRF)', () => {
       http.post('/user/thing', ({ request }) => {
         const t = request.headers.get('X-CSRF-TOKEN')
         seen.push(t)
-        return t === current ? HttpResponse.json({ ok: true }) : new HttpResponse(null, { status: 419 })
+        return t === current
+          ? HttpResponse.json({ ok: true })
+          : new HttpResponse(null, { status: 419 })
       }),
     )
     await accountRequest('/user/thing', { body: { json: {} } })
     await accountRequest('/user/thing', { body: { json: {} } })
     expect(tokenCalls).toBe(1)
     current = 'token-2' // the session rotated the token: the next call meets a 419 once
-    await expect(accountRequest('/user/thing', { body: { json: {} } })).resolves.toEqual({ ok: true })
+    await expect(accountRequest('/user/thing', { body: { json: {} } })).resolves.toEqual({
+      ok: true,
+    })
     expect(tokenCalls).toBe(2)
     expect(seen).toEqual(['token-1', 'token-1', 'token-1', 'token-2'])
   })
@@ -69,7 +73,9 @@ describe('account calls (CSRF)', () => {
       http.get('/cp/auth/token', () => new HttpResponse('t')),
       http.post('/user/thing', () => new HttpResponse(null, { status: 419 })),
     )
-    const error = await accountRequest('/user/thing', { body: { json: {} } }).catch((e: unknown) => e)
+    const error = await accountRequest('/user/thing', { body: { json: {} } }).catch(
+      (e: unknown) => e,
+    )
     expect((error as HttpError).status).toBe(419)
   })
 })

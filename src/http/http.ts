@@ -16,9 +16,7 @@ export class HttpError extends Error {
 }
 
 export type Body =
-  | { json: unknown }
-  | { form: Record<string, string | number | boolean> }
-  | undefined
+  { json: unknown } | { form: Record<string, string | number | boolean> } | undefined
 
 export interface RequestOptions {
   method?: 'GET' | 'POST'

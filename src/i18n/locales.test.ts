@@ -19,7 +19,9 @@ describe('locales', () => {
   it('has no empty text', () => {
     for (const locale of [en, fr, nl]) {
       const empty = keys(locale).filter((k) => {
-        const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale)
+        const value = k
+          .split('.')
+          .reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], locale)
         return typeof value !== 'string' || value.trim() === ''
       })
       expect(empty).toEqual([])

@@ -8,7 +8,11 @@ const schema = {
   priority: { type: 'boolean', doc: 'eager image' },
   mode: { type: 'enum', values: ['a', 'b'], default: 'a', doc: 'mode' },
   odooCode: { type: 'string', doc: 'code' },
-  items: { type: 'json', doc: 'items', validate: (v) => (Array.isArray(v) ? null : 'must be an array') },
+  items: {
+    type: 'json',
+    doc: 'items',
+    validate: (v) => (Array.isArray(v) ? null : 'must be an array'),
+  },
 } satisfies PropsSchema
 
 const dataset = (attrs: Record<string, string>) => {
@@ -22,18 +26,50 @@ describe('parseProps', () => {
     expect(
       parseProps(
         schema,
-        dataset({ 'data-collection': 'regions', 'data-priority': '', 'data-odoo-code': 'W1', 'data-items': '[1]' }),
+        dataset({
+          'data-collection': 'regions',
+          'data-priority': '',
+          'data-odoo-code': 'W1',
+          'data-items': '[1]',
+        }),
       ),
-    ).toEqual({ collection: 'regions', columns: 3, priority: true, mode: 'a', odooCode: 'W1', items: [1] })
+    ).toEqual({
+      collection: 'regions',
+      columns: 3,
+      priority: true,
+      mode: 'a',
+      odooCode: 'W1',
+      items: [1],
+    })
   })
 
   it.each([
     [{}, 'data-collection', 'data-collection is required'],
-    [{ 'data-collection': 'x', 'data-columns': 'three' }, 'data-columns', 'data-columns="three" is not a number'],
-    [{ 'data-collection': 'x', 'data-columns': '2.5' }, 'data-columns', 'data-columns="2.5" must be a whole number'],
-    [{ 'data-collection': 'x', 'data-columns': '9' }, 'data-columns', 'data-columns="9" must be at most 6'],
-    [{ 'data-collection': 'x', 'data-priority': 'yes' }, 'data-priority', 'data-priority="yes" must be "true" or "false"'],
-    [{ 'data-collection': 'x', 'data-mode': 'c' }, 'data-mode', 'data-mode="c" must be one of: a, b'],
+    [
+      { 'data-collection': 'x', 'data-columns': 'three' },
+      'data-columns',
+      'data-columns="three" is not a number',
+    ],
+    [
+      { 'data-collection': 'x', 'data-columns': '2.5' },
+      'data-columns',
+      'data-columns="2.5" must be a whole number',
+    ],
+    [
+      { 'data-collection': 'x', 'data-columns': '9' },
+      'data-columns',
+      'data-columns="9" must be at most 6',
+    ],
+    [
+      { 'data-collection': 'x', 'data-priority': 'yes' },
+      'data-priority',
+      'data-priority="yes" must be "true" or "false"',
+    ],
+    [
+      { 'data-collection': 'x', 'data-mode': 'c' },
+      'data-mode',
+      'data-mode="c" must be one of: a, b',
+    ],
     [{ 'data-collection': 'x', 'data-items': '{' }, 'data-items', 'data-items is not valid JSON'],
     [{ 'data-collection': 'x', 'data-items': '{}' }, 'data-items', 'data-items: must be an array'],
   ])('rejects %o naming %s', (attrs, attribute, message) => {

@@ -9,10 +9,24 @@ import type { Locale } from '../domain/types'
  */
 export type PropSpec =
   | { type: 'string'; required?: boolean; default?: string; doc: string; pattern?: RegExp }
-  | { type: 'number'; required?: boolean; default?: number; doc: string; min?: number; max?: number; integer?: boolean }
+  | {
+      type: 'number'
+      required?: boolean
+      default?: number
+      doc: string
+      min?: number
+      max?: number
+      integer?: boolean
+    }
   | { type: 'boolean'; default?: boolean; doc: string }
   | { type: 'enum'; values: readonly string[]; required?: boolean; default?: string; doc: string }
-  | { type: 'json'; required?: boolean; default?: unknown; doc: string; validate?: (v: unknown) => string | null }
+  | {
+      type: 'json'
+      required?: boolean
+      default?: unknown
+      doc: string
+      validate?: (v: unknown) => string | null
+    }
 
 export type PropsSchema = Record<string, PropSpec>
 
@@ -62,15 +76,17 @@ export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
 }
 
 /**
- * A definition as the registry holds it, whatever its props: components are contravariant in
- * their props, so the list types the component loosely; the runtime parses props through the
- * definition's own schema before rendering.
+ * A definition as the registry holds it, whatever its props. A component's type is
+ * contravariant in its props, so the list cannot name one props type; it keeps the loaded module
+ * opaque and the runtime, having parsed the props through the definition's own schema, narrows it.
  */
 export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load'> & {
-  load: () => Promise<{ default: ComponentType<never> }>
+  load: () => Promise<{ default: unknown }>
 }
 
 /** Identity helper that keeps the schema's literal types for `PropsOf`. */
-export function defineWidget<const S extends PropsSchema>(def: WidgetDefinition<S>): WidgetDefinition<S> {
+export function defineWidget<const S extends PropsSchema>(
+  def: WidgetDefinition<S>,
+): WidgetDefinition<S> {
   return def
 }

@@ -86,7 +86,8 @@ export function isStoreState(v: unknown): v is StoreState {
       isObject(l.promotion),
   )
   if (!linesOk) return false
-  if (!isObject(contacts) || !isObject(contacts.delivery) || !isObject(contacts.invoice)) return false
+  if (!isObject(contacts) || !isObject(contacts.delivery) || !isObject(contacts.invoice))
+    return false
   if (!isObject(contacts.vat)) return false
   if (!Array.isArray(conversation)) return false
   return conversation.every((c) => isObject(c) && typeof c.message === 'string')

@@ -104,7 +104,11 @@ describe('store', () => {
     let now = 0
     const store = createStore({ storage: memoryStorage(), now: () => now })
     store.update((d) => {
-      d.session = { isLoggedIn: true, user: { name: 'Claire', email: 'c@x', odooID: 1 }, points: 420 }
+      d.session = {
+        isLoggedIn: true,
+        user: { name: 'Claire', email: 'c@x', odooID: 1 },
+        points: 420,
+      }
       d.cart.lines.push(line)
       d.contacts.delivery.name = 'Claire'
       d.conversation.push({ from: 'user', message: 'Hi', wines: [] })
@@ -127,7 +131,11 @@ describe('store', () => {
     first.update((d) => {
       d.cart.lines.push(line)
     })
-    expect(createStore({ storage, now: () => INACTIVITY_MS - 10 }).getState().cart.lines).toHaveLength(1)
-    expect(createStore({ storage, now: () => INACTIVITY_MS + 10 }).getState().cart.lines).toEqual([])
+    const fresh = createStore({ storage, now: () => INACTIVITY_MS - 10 })
+    expect(fresh.getState().cart.lines).toHaveLength(1)
+    expect(fresh.expiredOnLoad).toBe(false)
+    const expired = createStore({ storage, now: () => INACTIVITY_MS * 2 })
+    expect(expired.getState().cart.lines).toEqual([])
+    expect(expired.expiredOnLoad).toBe(true)
   })
 })

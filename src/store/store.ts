@@ -22,6 +22,11 @@ export interface Store {
   touch(now?: number): boolean
   /** Clear user, cart, contacts and conversation (logout and inactivity). */
   clearPersonal(): void
+  /**
+   * True when the saved state had expired (30 minutes idle) at page load and was cleared then:
+   * the runtime announces it as an inactivity logout so the server session ends too.
+   */
+  readonly expiredOnLoad: boolean
 }
 
 export interface StoreOptions {
@@ -125,6 +130,7 @@ export function createStore(options: StoreOptions = {}): Store {
     clearPersonal() {
       set(produce(state, clearRecipe))
     },
+    expiredOnLoad: false,
   }
   // A reload after a long pause must not resurrect an expired session.
   if (now() - state.lastActivity > INACTIVITY_MS) {
@@ -133,6 +139,7 @@ export function createStore(options: StoreOptions = {}): Store {
       d.lastActivity = now()
     })
     persist()
+    return { ...store, expiredOnLoad: true }
   }
   return store
 }

@@ -22,7 +22,8 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown) {
-    if (error instanceof MissingConfigError) console.error(`[wine-widgets] ${this.props.name}: ${error.message}`)
+    if (error instanceof MissingConfigError)
+      console.error(`[wine-widgets] ${this.props.name}: ${error.message}`)
     else console.error(`[wine-widgets] The "${this.props.name}" widget crashed`, error)
   }
 

@@ -1,0 +1,207 @@
+/**
+ * The widget catalogue for content editors (`/`, built to `dist-demo/catalogue.js`), generated from
+ * the registry: per widget its description, an attribute table, a live example (the tag is
+ * inserted into the page and the runtime's MutationObserver mounts it) and the tag to copy.
+ * The DOM is built with createElement/textContent only: nothing from a definition is parsed as
+ * HTML into the page.
+ */
+import { registry } from '../mount/registry'
+import { attributeName } from '../src/props/parse'
+import type { AnyWidgetDefinition, PropSpec } from '../src/props/schema'
+import styles from './catalogue.css?inline'
+
+type Children = (Node | string | null)[]
+
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: Children
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag)
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value)
+  for (const child of children) if (child !== null) el.append(child)
+  return el
+}
+
+/** One row of the attribute table, as an editor reads it. */
+export interface AttributeRow {
+  attribute: string
+  type: string
+  defaultValue: string
+  allowed: string
+  required: boolean
+  doc: string
+}
+
+export function describeProp(prop: string, spec: PropSpec): AttributeRow {
+  const hasDefault = 'default' in spec && spec.default !== undefined
+  let allowed = ''
+  if (spec.type === 'enum') allowed = spec.values.join(', ')
+  else if (spec.type === 'boolean') allowed = 'true, false (present without value = true)'
+  else if (spec.type === 'number') {
+    const bounds = [
+      spec.min !== undefined ? `≥ ${spec.min}` : '',
+      spec.max !== undefined ? `≤ ${spec.max}` : '',
+      spec.integer ? 'whole number' : '',
+    ].filter(Boolean)
+    allowed = bounds.join(', ')
+  } else if (spec.type === 'string' && spec.pattern) allowed = `matches ${String(spec.pattern)}`
+  else if (spec.type === 'json') allowed = 'JSON'
+  return {
+    attribute: attributeName(prop),
+    type: spec.type,
+    defaultValue: hasDefault
+      ? JSON.stringify(spec.default)
+      : spec.type === 'boolean'
+        ? 'false'
+        : '',
+    allowed,
+    required: 'required' in spec && spec.required === true,
+    doc: spec.doc,
+  }
+}
+
+function attributeTable(definition: AnyWidgetDefinition): HTMLElement {
+  const rows = Object.entries(definition.props).map(([prop, spec]) => describeProp(prop, spec))
+  if (rows.length === 0) return h('p', {}, 'No attributes: the tag alone is enough.')
+  const headers = ['Attribute', 'Type', 'Default', 'Allowed values', 'Required', 'Description']
+  // On narrow screens the table scrolls sideways: keyboard users can focus it to scroll.
+  return h(
+    'div',
+    {
+      class: 'table-scroll',
+      tabindex: '0',
+      role: 'group',
+      'aria-label': `Attributes of ${definition.name}, scrollable`,
+    },
+    h(
+      'table',
+      {},
+      h('caption', {}, `Attributes of ${definition.name}`),
+      h('thead', {}, h('tr', {}, ...headers.map((text) => h('th', { scope: 'col' }, text)))),
+      h(
+        'tbody',
+        {},
+        ...rows.map((row) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, h('code', {}, row.attribute)),
+            h('td', {}, row.type),
+            h('td', {}, row.defaultValue ? h('code', {}, row.defaultValue) : '—'),
+            h('td', {}, row.allowed || '—'),
+            h('td', {}, row.required ? 'yes' : 'no'),
+            h('td', {}, row.doc),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+/**
+ * Turn the definition's example tag into a fresh element: the markup is parsed in an inert
+ * document and only the tag name and its `data-*` attributes are copied.
+ */
+export function exampleElement(example: string): HTMLElement | null {
+  const parsed = new DOMParser().parseFromString(example, 'text/html').body.firstElementChild
+  if (!parsed) return null
+  const el = document.createElement(parsed.tagName.toLowerCase() === 'span' ? 'span' : 'div')
+  for (const { name, value } of [...parsed.attributes]) {
+    if (name.startsWith('data-')) el.setAttribute(name, value)
+  }
+  return el.hasAttribute('data-widget') ? el : null
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    // No clipboard API (insecure context, permission denied): the old selection trick.
+    const area = h('textarea', { readonly: '', 'aria-hidden': 'true', class: 'copy-buffer' })
+    area.value = text
+    document.body.append(area)
+    area.select()
+    try {
+      return document.execCommand('copy')
+    } catch {
+      return false
+    } finally {
+      area.remove()
+    }
+  }
+}
+
+function copyBlock(definition: AnyWidgetDefinition): HTMLElement {
+  const code = h('code', {}, definition.example)
+  const status = h('span', { class: 'copy-status', role: 'status' })
+  const button = h('button', { type: 'button' }, 'Copy')
+  button.setAttribute('aria-label', `Copy the ${definition.name} tag`)
+  button.addEventListener('click', () => {
+    void copyText(definition.example).then((ok) => {
+      status.textContent = ok ? 'Copied' : 'Copy failed: select the tag and press Ctrl+C'
+      if (!ok) getSelection()?.selectAllChildren(code)
+    })
+  })
+  return h('div', { class: 'copy' }, h('pre', {}, code), button, status)
+}
+
+function widgetSection(definition: AnyWidgetDefinition): HTMLElement {
+  const id = `widget-${definition.name}`
+  const example = exampleElement(definition.example)
+  return h(
+    'section',
+    { class: 'widget-entry', id, 'aria-labelledby': `${id}-title` },
+    h('h2', { id: `${id}-title` }, definition.name),
+    h('p', {}, definition.description),
+    h('h3', {}, 'Attributes'),
+    attributeTable(definition),
+    h('h3', {}, 'Tag'),
+    copyBlock(definition),
+    h('h3', {}, 'Live example'),
+    h(
+      'div',
+      { class: 'example', 'data-example-for': definition.name },
+      example ?? h('p', {}, 'This definition has no usable example tag.'),
+    ),
+  )
+}
+
+/**
+ * Some widgets drive their page (reset-password goes home when the link has no email). Their
+ * live examples must not take the catalogue away: a navigation the visitor did not start is
+ * cancelled (Navigation API) and reported in the live region instead.
+ */
+function keepCatalogueInPlace(announce: (message: string) => void): void {
+  const navigation = (window as { navigation?: EventTarget }).navigation
+  navigation?.addEventListener('navigate', (event) => {
+    const e = event as NavigateEvent
+    if (e.userInitiated || e.navigationType === 'traverse' || !e.cancelable) return
+    e.preventDefault()
+    announce(`A live example tried to open ${e.destination.url}; the catalogue stays here.`)
+  })
+}
+
+export function renderCatalogue(container: HTMLElement, definitions = registry): void {
+  const style = h('style')
+  style.textContent = styles
+  document.head.append(style)
+  const toc = h(
+    'nav',
+    { 'aria-label': 'Widgets', class: 'toc' },
+    h(
+      'ul',
+      {},
+      ...definitions.map((d) => h('li', {}, h('a', { href: `#widget-${d.name}` }, d.name))),
+    ),
+  )
+  const notice = h('p', { class: 'catalogue-notice', role: 'status' })
+  keepCatalogueInPlace((message) => {
+    notice.textContent = message
+  })
+  container.replaceChildren(toc, notice, ...definitions.map(widgetSection))
+}
+
+const container = document.getElementById('catalogue')
+if (container) renderCatalogue(container)

@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, open, routes, test } from './helpers'
+
+async function expectNoViolations(page: Page, path: string) {
+  await open(page, path)
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const summary = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  )
+  expect(summary, summary.join('\n')).toEqual([])
+}
+
+/** Pages that log console errors on purpose (broken tags, a 404 answer). */
+const NOISY = ['/en/playground']
+
+// A route may need a query string to show its real content (reset-password without an email
+// redirects home at once).
+for (const { path, query } of routes.filter((r) => !NOISY.includes(r.path))) {
+  test(`no WCAG 2 A/AA violations on ${path}`, async ({ page }) => {
+    await expectNoViolations(page, path + (query ?? ''))
+  })
+}
+
+test.describe('pages with expected console errors', () => {
+  test.use({ allowConsoleErrors: true })
+
+  for (const path of [...NOISY, '/en/no-such-page']) {
+    test(`no WCAG 2 A/AA violations on ${path}`, async ({ page }) => {
+      await expectNoViolations(page, path)
+    })
+  }
+})

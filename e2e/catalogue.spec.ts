@@ -1,0 +1,106 @@
+import { registry } from '../mount/registry'
+import { attributeName } from '../src/props/parse'
+import { expect, open, test } from './helpers'
+
+test.describe('widget catalogue (/)', () => {
+  test('lists every registered widget with its description and attributes', async ({ page }) => {
+    await open(page, '/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Widget catalogue' })).toBeVisible()
+    const registered = await page.evaluate(() => window.WineWidgets!.widgets)
+    expect([...registered]).toEqual(registry.map((d) => d.name))
+
+    const toc = page.getByRole('navigation', { name: 'Widgets' })
+    for (const definition of registry) {
+      await expect(toc.getByRole('link', { name: definition.name, exact: true })).toHaveAttribute(
+        'href',
+        `#widget-${definition.name}`,
+      )
+      const section = page.getByRole('region', { name: definition.name, exact: true })
+      await expect(
+        section.getByRole('heading', { level: 2, name: definition.name, exact: true }),
+      ).toHaveAttribute('id', `widget-${definition.name}-title`)
+      await expect(section.getByText(definition.description, { exact: true })).toBeVisible()
+      await expect(section.locator('pre code')).toHaveText(definition.example)
+
+      const props = Object.entries(definition.props)
+      if (props.length === 0) {
+        await expect(section.getByText('No attributes: the tag alone is enough.')).toBeVisible()
+        continue
+      }
+      const table = section.getByRole('table', { name: `Attributes of ${definition.name}` })
+      await expect(table.getByRole('row')).toHaveCount(props.length + 1)
+      for (const [prop, spec] of props) {
+        const row = table.getByRole('row', { name: new RegExp(`^${attributeName(prop)}\\b`) })
+        await expect(row.getByRole('rowheader')).toHaveText(attributeName(prop))
+        await expect(row.getByRole('cell').first()).toHaveText(spec.type)
+        await expect(row.getByRole('cell').last()).toHaveText(spec.doc)
+        if ('default' in spec && spec.default !== undefined) {
+          await expect(row.getByRole('cell').nth(1)).toHaveText(JSON.stringify(spec.default))
+        }
+        if (spec.type === 'enum') {
+          await expect(row.getByRole('cell').nth(2)).toHaveText(spec.values.join(', '))
+        }
+        const required = 'required' in spec && spec.required === true
+        await expect(row.getByRole('cell').nth(3)).toHaveText(required ? 'yes' : 'no')
+      }
+    }
+  })
+
+  test('mounts a live example of every widget', async ({ page }) => {
+    await open(page, '/')
+    for (const definition of registry) {
+      const tag = page.locator(`[data-example-for="${definition.name}"] [data-widget]`)
+      await expect(tag).toHaveAttribute('data-widget', definition.name)
+      await expect(tag).toHaveAttribute('data-widget-mounted', '')
+      await expect(tag).not.toHaveAttribute('data-widget-error')
+      // Each example renders something a visitor sees (consent shows: no cookie in a new context).
+      await expect(tag.locator(':scope > *').first()).toBeVisible()
+    }
+  })
+
+  test('live examples cannot navigate the catalogue away', async ({ page }) => {
+    await open(page, '/')
+    // e.g. reset-password without ?email=… goes home at once on a real page.
+    await page.evaluate(() => window.location.assign('/en/'))
+    await expect(
+      page.getByRole('status').filter({ hasText: 'the catalogue stays here' }),
+    ).toHaveText(
+      `A live example tried to open ${new URL('/en/', page.url()).href}; the catalogue stays here.`,
+    )
+    await expect(page).toHaveURL('/')
+    // The visitor's own clicks still navigate.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Home' }).click()
+    await expect(page).toHaveURL('/en/')
+  })
+
+  test('the Copy button puts the example tag on the clipboard', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await open(page, '/')
+    for (const definition of registry) {
+      const section = page.getByRole('region', { name: definition.name, exact: true })
+      await section.getByRole('button', { name: `Copy the ${definition.name} tag` }).click()
+      await expect(section.locator('.copy').getByRole('status')).toHaveText('Copied')
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(definition.example)
+    }
+  })
+
+  test('copies through the selection fallback when the clipboard API fails', async ({ page }) => {
+    await page.addInitScript(() => {
+      const copied: string[] = []
+      Object.assign(window, { __copied: copied })
+      navigator.clipboard.writeText = () => Promise.reject(new Error('denied'))
+      document.execCommand = (command: string) => {
+        if (command !== 'copy') return false
+        copied.push(String(getSelection()))
+        return true
+      }
+    })
+    await open(page, '/')
+    const definition = registry[0]!
+    const section = page.getByRole('region', { name: definition.name, exact: true })
+    await section.getByRole('button', { name: `Copy the ${definition.name} tag` }).click()
+    await expect(section.locator('.copy').getByRole('status')).toHaveText('Copied')
+    const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)
+    expect(copied).toEqual([definition.example])
+  })
+})

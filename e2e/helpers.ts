@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs'
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
+
+export const LOCALES = ['en', 'fr', 'nl'] as const
+export type Locale = (typeof LOCALES)[number]
+
+export interface DemoRoute {
+  path: string
+  page: string
+  locale: Locale
+  title: string
+  /** Shorter name in the footer navigation. */
+  label?: string
+  siteWidgets?: boolean
+  nav?: boolean
+  /** Query string a test or the bench adds to show the page's real content. */
+  query?: string
+  scripts?: string[]
+}
+
+function readJson<T>(relative: string): T {
+  return JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T
+}
+
+/** Every page of the demo site (the same table the server and the benchmark use). */
+export const routes: DemoRoute[] = readJson<{ routes: DemoRoute[] }>(
+  '../demo-pages/routes.json',
+).routes
+
+type Texts = Record<string, Record<string, string>>
+const texts: Record<Locale, Texts> = {
+  en: readJson<Texts>('../locales/en.json'),
+  fr: readJson<Texts>('../locales/fr.json'),
+  nl: readJson<Texts>('../locales/nl.json'),
+}
+
+/** A widget text as the locale files define it: `text('fr', 'consent.accept')`. */
+export function text(locale: Locale, key: string): string {
+  const [namespace = '', name = ''] = key.split('.')
+  const value = texts[locale][namespace]?.[name]
+  if (value === undefined) throw new Error(`locales/${locale}.json has no "${key}"`)
+  return value
+}
+
+/** Resolves once the library is loaded and every widget tag on the page mounted or failed. */
+export async function widgetsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.readyState !== 'loading' &&
+      window.WineWidgets !== undefined &&
+      [...document.querySelectorAll('[data-widget]')].every(
+        (el) => el.hasAttribute('data-widget-mounted') || el.hasAttribute('data-widget-error'),
+      ),
+  )
+  await page.evaluate(async () => {
+    await window.WineWidgets!.ready()
+    // React commits a root's first render in a later task: let that happen before asserting that
+    // something is absent.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  })
+}
+
+/** Open a demo page and wait for its widgets (never a fixed sleep). */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await widgetsSettled(page)
+}
+
+export interface ConsoleLog {
+  messages: { type: string; text: string }[]
+  errors(): string[]
+  warnings(): string[]
+}
+
+function consoleLog(page: Page): ConsoleLog {
+  const messages: ConsoleLog['messages'] = []
+  page.on('console', (m: ConsoleMessage) => messages.push({ type: m.type(), text: m.text() }))
+  page.on('pageerror', (e) => messages.push({ type: 'error', text: `pageerror: ${e.message}` }))
+  return {
+    messages,
+    errors: () => messages.filter((m) => m.type === 'error').map((m) => m.text),
+    warnings: () => messages.filter((m) => m.type === 'warning').map((m) => m.text),
+  }
+}
+
+/**
+ * `test` with a `consoleLog` fixture that records the page's console. Unless a test says it
+ * expects errors (`test.use({ allowConsoleErrors: true })`), any console error fails it.
+ */
+export const test = base.extend<{ consoleLog: ConsoleLog; allowConsoleErrors: boolean }>({
+  allowConsoleErrors: [false, { option: true }],
+  consoleLog: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const log = consoleLog(page)
+      await use(log)
+      if (!allowConsoleErrors) expect(log.errors(), 'console errors on the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

@@ -1,0 +1,197 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { search as runSearch } from '../mocks/search-engine'
+import { winesFor } from '../fixtures/wines'
+import { expect, open, test, text, type Locale } from './helpers'
+
+const FACETS = ['g.title', 'r.title', 'c.color', 'm.image', 't.image', 'price_level']
+
+/** What the demo's search mock answers (the same engine and fixtures the browser worker uses). */
+function expected(locale: Locale, query = '', facetFilters?: string[][]) {
+  return runSearch(winesFor(locale), {
+    query,
+    facets: FACETS,
+    hitsPerPage: 24,
+    ...(facetFilters && { facetFilters }),
+  })
+}
+
+/** "12 vins" / "1 vin", as the locale files say it. */
+function countText(locale: Locale, n: number): string {
+  const key = n === 1 || (locale === 'fr' && n === 0) ? 'search.count_one' : 'search.count_other'
+  return text(locale, key).replace('{{count}}', String(n))
+}
+
+async function openSearch(page: Page, locale: Locale, path = `/${locale}/`) {
+  await open(page, path)
+  await page.getByRole('button', { name: text(locale, 'search.open') }).click()
+  const dialog = page.getByRole('dialog', { name: text(locale, 'search.dialog') })
+  await expect(dialog).toBeVisible()
+  await expect(
+    dialog.getByRole('status').filter({ hasText: countText(locale, expected(locale).nbHits) }),
+  ).toBeVisible()
+  return dialog
+}
+
+const searchBox = (dialog: Locator, locale: Locale) =>
+  dialog.getByRole('searchbox', { name: text(locale, 'search.inputLabel') })
+
+/** Number of columns of the results grid as the browser lays it out. */
+const columns = (dialog: Locator) =>
+  dialog
+    .getByRole('list')
+    .filter({ has: dialog.page().getByRole('article') })
+    .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(' ').length)
+
+test.describe('search (fr, large screen)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('typing refines the results, with counts', async ({ page }) => {
+    const dialog = await openSearch(page, 'fr')
+    const input = searchBox(dialog, 'fr')
+    await expect(input).toBeFocused()
+    await expect(input).toHaveAttribute('placeholder', 'Voyons voir...')
+    await input.pressSequentially('merlot')
+    const merlot = expected('fr', 'merlot')
+    await expect(dialog.getByText(countText('fr', merlot.nbHits), { exact: true })).toBeVisible()
+    await expect(dialog.getByRole('article')).toHaveCount(Math.min(24, merlot.nbHits))
+    await expect(dialog.getByRole('article').first().getByRole('heading')).toHaveText(
+      merlot.hits[0]!.title,
+    )
+    const grapes = dialog.getByRole('group', { name: 'Cépages' })
+    const count = merlot.facets!['g.title']!['Merlot']!
+    await expect(grapes.getByRole('checkbox', { name: `Merlot ${count}` })).toBeVisible()
+  })
+
+  test('refining by a grape, then reloading, restores the state from the URL', async ({ page }) => {
+    const dialog = await openSearch(page, 'fr')
+    const all = expected('fr')
+    const count = all.facets!['g.title']!['Syrah']!
+    await dialog
+      .getByRole('group', { name: 'Cépages' })
+      .getByRole('checkbox', { name: `Syrah ${count}` })
+      .check()
+    await expect(dialog.getByText(countText('fr', count), { exact: true })).toBeVisible()
+    await searchBox(dialog, 'fr').pressSequentially('rh')
+    const want = expected('fr', 'rh', [['g.title:Syrah']])
+    await expect(dialog.getByText(countText('fr', want.nbHits), { exact: true })).toBeVisible()
+    await expect(page).toHaveURL(/\/fr\/\?q=rh&grape=Syrah$/)
+
+    await page.reload()
+    const restored = page.getByRole('dialog', { name: text('fr', 'search.dialog') })
+    await expect(restored).toBeVisible()
+    await expect(searchBox(restored, 'fr')).toHaveValue('rh')
+    await expect(
+      restored.getByRole('group', { name: 'Cépages' }).getByRole('checkbox', { name: /^Syrah/ }),
+    ).toBeChecked()
+    await expect(restored.getByText(countText('fr', want.nbHits), { exact: true })).toBeVisible()
+
+    // Back goes to the previous search state, and closing cleans the URL.
+    await page.goBack()
+    await expect(searchBox(restored, 'fr')).toHaveValue('')
+    await expect(restored.getByText(countText('fr', count), { exact: true })).toBeVisible()
+    await restored
+      .getByRole('button', { name: text('fr', 'search.close') })
+      .first()
+      .click()
+    await expect(restored).toBeHidden()
+    await expect(page).toHaveURL(/\/fr\/$/)
+  })
+
+  test('large screens: every refinement list on the left, 4 result columns, no toggles', async ({
+    page,
+  }) => {
+    const dialog = await openSearch(page, 'fr')
+    for (const name of ['Cépages', 'Régions', 'Couleurs', 'Méthodes', 'Types', 'Prix'])
+      await expect(dialog.getByRole('group', { name })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Filtres' })).toBeHidden()
+    await expect(dialog.getByRole('button', { name: 'Cépages' })).toBeHidden()
+    expect(await columns(dialog)).toBe(4)
+    const aside = await dialog.getByRole('complementary').boundingBox()
+    const results = await dialog.getByRole('region', { name: 'Résultats' }).boundingBox()
+    expect(aside!.x).toBeLessThan(results!.x)
+  })
+
+  test('the open modal has no WCAG 2 A/AA violations', async ({ page }) => {
+    await openSearch(page, 'fr')
+    const { violations } = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+  })
+})
+
+test.describe('search (small and medium screens)', () => {
+  test('small screens: the filter button shows the bar, one panel at a time, 2 columns', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const dialog = await openSearch(page, 'nl')
+    const filters = dialog.getByRole('button', { name: 'Filters' })
+    await expect(filters).toBeVisible()
+    await expect(dialog.getByRole('complementary')).toBeHidden()
+    expect(await columns(dialog)).toBe(2)
+
+    await filters.click()
+    const grapesButton = dialog.getByRole('button', { name: 'Druiven' })
+    await expect(grapesButton).toBeVisible()
+    await expect(dialog.getByRole('group', { name: 'Druiven' })).toBeHidden()
+    await grapesButton.click()
+    await expect(dialog.getByRole('group', { name: 'Druiven' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Prijs' }).click()
+    await expect(dialog.getByRole('group', { name: 'Druiven' })).toBeHidden()
+    await expect(dialog.getByRole('group', { name: 'Prijs' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Prijs' }).click()
+    await expect(dialog.getByRole('group', { name: 'Prijs' })).toBeHidden()
+    await dialog.getByRole('button', { name: text('nl', 'search.hideFilters') }).click()
+    await expect(dialog.getByRole('complementary')).toBeHidden()
+  })
+
+  test('medium screens: 3 result columns', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 })
+    const dialog = await openSearch(page, 'en')
+    expect(await columns(dialog)).toBe(3)
+  })
+})
+
+test.describe('search modal focus', () => {
+  test('keyboard: opens from the header button, keeps focus inside, Escape returns it', async ({
+    page,
+  }) => {
+    await open(page, '/en/')
+    const trigger = page.getByRole('button', { name: text('en', 'search.open') })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: text('en', 'search.dialog') })
+    await expect(searchBox(dialog, 'en')).toBeFocused()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'hidden',
+    )
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 3 === 0 ? 'Shift+Tab' : 'Tab')
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(trigger).toBeFocused()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
+      'hidden',
+    )
+  })
+
+  test('the sommelier button swaps to sommelier mode and back', async ({ page }) => {
+    const dialog = await openSearch(page, 'fr')
+    await searchBox(dialog, 'fr').pressSequentially('gamay')
+    await dialog.getByRole('button', { name: text('fr', 'search.sommelier') }).click()
+    const sommelier = page.getByRole('dialog', { name: text('fr', 'search.sommelierDialog') })
+    await expect(sommelier.locator('[data-sommelier-slot]')).toBeVisible()
+    await expect(sommelier.getByRole('searchbox')).toBeHidden()
+    await sommelier.getByRole('button', { name: text('fr', 'search.backToSearch') }).click()
+    const back = page.getByRole('dialog', { name: text('fr', 'search.dialog') })
+    await expect(searchBox(back, 'fr')).toBeFocused()
+    await expect(searchBox(back, 'fr')).toHaveValue('gamay')
+    await page.keyboard.press('Escape')
+    await expect(back).toBeHidden()
+  })
+})

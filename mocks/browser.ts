@@ -1,0 +1,62 @@
+import { setupWorker } from 'msw/browser'
+import { handlers } from './handlers'
+import { db, persistDbIn, resetDb } from './db'
+import {
+  activeFaults,
+  CALL_NAMES,
+  clearFaults,
+  FAULTS_STORAGE_KEY,
+  loadFaults,
+  setFault,
+} from './faults'
+
+/** The demo's mock backend (MSW service worker); handlers run in the page. */
+export const worker = setupWorker(...handlers)
+
+/** What e2e tests and developers reach through `window.__wineMocks`. */
+export interface WineMocks {
+  setFault: typeof setFault
+  clearFaults: typeof clearFaults
+  activeFaults: typeof activeFaults
+  resetDb: typeof resetDb
+  calls: readonly string[]
+  db: typeof db
+}
+
+declare global {
+  interface Window {
+    __wineMocks?: WineMocks
+  }
+}
+
+function safeSessionStorage(): Storage | null {
+  try {
+    const s = window.sessionStorage
+    s.getItem(FAULTS_STORAGE_KEY)
+    return s
+  } catch {
+    return null
+  }
+}
+
+let started: Promise<void> | null = null
+
+/**
+ * Start the worker quietly (once), with the db kept in sessionStorage across page loads and the
+ * faults an init script put in `sessionStorage['wine-mocks:faults']`.
+ */
+export function startMocks(): Promise<void> {
+  started ??= (async () => {
+    const storage = safeSessionStorage()
+    persistDbIn(storage)
+    loadFaults(storage?.getItem(FAULTS_STORAGE_KEY) ?? null)
+    window.__wineMocks = { setFault, clearFaults, activeFaults, resetDb, calls: CALL_NAMES, db }
+    await worker.start({
+      quiet: true,
+      // Pages, scripts, images and the library itself are real files: let them through.
+      onUnhandledFrame: 'bypass',
+      serviceWorker: { url: '/mockServiceWorker.js' },
+    })
+  })()
+  return started
+}

@@ -1,0 +1,48 @@
+import { http } from 'msw'
+import { isLocale } from '../src/domain/types'
+import { bundleAnswer } from '../fixtures/bundles'
+import { KNOWN_VAT_NAMES } from '../fixtures/vat'
+import { vintagesFor } from '../fixtures/wines'
+import { badRequest, json, readFields, withFaults } from './route'
+
+/** BE + 10 digits, first digit 0 or 1, and 97 − (first 8 digits mod 97) = last two digits. */
+export function isValidBelgianVat(vat: string): boolean {
+  const m = /^BE([01]\d{7})(\d{2})$/.exec(vat)
+  if (!m) return false
+  return 97 - (Number(m[1]) % 97) === Number(m[2])
+}
+
+export const catalogueHandlers = [
+  http.post(
+    '/api/getwinevariants',
+    withFaults('getwinevariants', ({ body }) => {
+      const f = readFields(body, { odooCode: 'string', locale: 'string', name: 'text' })
+      if (f instanceof Response) return f
+      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
+      // A code the back office does not know has no vintages.
+      return json(vintagesFor(f.odooCode, f.locale) ?? [])
+    }),
+  ),
+
+  http.post(
+    '/api/getbundle',
+    withFaults('getbundle', ({ body }) => {
+      const f = readFields(body, { odooCode: 'string', locale: 'string' })
+      if (f instanceof Response) return f
+      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
+      const answer = bundleAnswer(f.odooCode, f.locale)
+      return answer ? json(answer) : json({ message: `Bundle ${f.odooCode} not found.` }, 404)
+    }),
+  ),
+
+  http.post(
+    '/api/isVATValid',
+    withFaults('isVATValid', ({ body }) => {
+      const f = readFields(body, { vat: 'string' })
+      if (f instanceof Response) return f
+      const vat = f.vat.replace(/[\s.,]/g, '').toUpperCase()
+      const valid = isValidBelgianVat(vat)
+      return json({ valid, name: valid ? (KNOWN_VAT_NAMES[vat] ?? '---') : '---' })
+    }),
+  ),
+]

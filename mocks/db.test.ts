@@ -1,0 +1,40 @@
+import { afterEach, expect, it, vi } from 'vitest'
+import { db, DB_STORAGE_KEY, persistDbIn, resetDb, saveDb } from './db'
+
+afterEach(() => persistDbIn(null))
+
+it('keeps the session across page loads when persisted in sessionStorage (the browser demo)', async () => {
+  persistDbIn(sessionStorage)
+  const token = await (await fetch('/cp/auth/token')).text()
+  await fetch('/login/loginuser', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token },
+    body: JSON.stringify({ email: 'tom@example.com', password: 'droplets-50' }),
+  })
+  expect(JSON.parse(sessionStorage.getItem(DB_STORAGE_KEY)!)).toMatchObject({
+    sessionEmail: 'tom@example.com',
+  })
+
+  // A reload: the page's module state is gone, the stored db comes back.
+  Object.assign(db, { sessionEmail: null, calls: [] })
+  persistDbIn(sessionStorage)
+  expect(db.sessionEmail).toBe('tom@example.com')
+  expect(db.calls.map((c) => c.call)).toEqual(['csrf', 'loginuser'])
+})
+
+it('starts fresh when the stored db is unreadable', () => {
+  sessionStorage.setItem(DB_STORAGE_KEY, '{not json')
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  persistDbIn(sessionStorage)
+  expect(warn).toHaveBeenCalled()
+  expect(db.sessionEmail).toBeNull()
+  expect(db.users).toHaveLength(2)
+})
+
+it('resetDb also resets the stored copy', () => {
+  persistDbIn(sessionStorage)
+  db.sessionEmail = 'claire@example.com'
+  saveDb()
+  resetDb()
+  expect(JSON.parse(sessionStorage.getItem(DB_STORAGE_KEY)!)).toMatchObject({ sessionEmail: null })
+})

@@ -1,0 +1,117 @@
+import { USERS } from '../fixtures/users'
+import type { FixtureUser } from '../fixtures/types'
+import type { CallName, Fault } from './faults'
+
+/** One request the mock server received, in arrival order. */
+export interface RecordedCall {
+  call: CallName
+  method: string
+  /** Path and query string (the origin is left out). */
+  url: string
+  /** The parsed body: JSON value, form fields as strings, text, or null. */
+  payload: unknown
+  /** Set when a fault answered instead of the normal handler. */
+  fault?: Fault['kind']
+}
+
+export interface MockOrder {
+  orderNumber: string
+  locale: string
+  contacts: unknown
+  cartlines: unknown
+  status: 'created' | 'checked-out'
+  confirmation: Record<string, string> | null
+}
+
+export interface MockDb {
+  /** The token `GET /cp/auth/token` hands out; account calls must send it. */
+  csrfToken: string
+  /** Email of the logged-in user, or null. */
+  sessionEmail: string | null
+  /** Accounts (fixtures plus those created); `points` changes with updateuserpoints. */
+  users: FixtureUser[]
+  orders: MockOrder[]
+  nextOrderNumber: number
+  pointUpdates: { userEmail: string; date: string; document: string; points: number }[]
+  paymentIntents: {
+    id: string
+    client_secret: string
+    amount_total: number
+    customer_email: string
+  }[]
+  resetLinks: { email: string; locale: string; resetUrl: string }[]
+  calls: RecordedCall[]
+}
+
+function freshDb(): MockDb {
+  return {
+    csrfToken: 'csrf-token-1',
+    sessionEmail: null,
+    users: USERS.map((u) => ({ ...u })),
+    orders: [],
+    nextOrderNumber: 4201,
+    pointUpdates: [],
+    paymentIntents: [],
+    resetLinks: [],
+    calls: [],
+  }
+}
+
+/**
+ * The mock server's state. One object for the whole session: tests and the browser console read
+ * it (`window.__wineMocks.db`), so reset replaces its contents, never the object.
+ */
+export const db: MockDb = freshDb()
+
+export const DB_STORAGE_KEY = 'wine-mocks:db'
+/** The browser keeps the last calls only, so sessionStorage stays small. */
+const MAX_PERSISTED_CALLS = 200
+
+let storage: Storage | null = null
+
+/**
+ * Browser only: keep the db in sessionStorage so a reload keeps the user logged in. Loads the
+ * stored state (when valid) into `db`.
+ */
+export function persistDbIn(target: Storage | null): void {
+  storage = target
+  if (!target) return
+  try {
+    const text = target.getItem(DB_STORAGE_KEY)
+    if (!text) return
+    const stored = JSON.parse(text) as Partial<MockDb>
+    if (typeof stored === 'object' && stored && Array.isArray(stored.users))
+      Object.assign(db, freshDb(), stored)
+  } catch {
+    console.warn(`[wine-mocks] ${DB_STORAGE_KEY} could not be read; starting fresh`)
+  }
+}
+
+/** Write the db to storage (browser only; a no-op in node tests). */
+export function saveDb(): void {
+  if (!storage) return
+  try {
+    storage.setItem(
+      DB_STORAGE_KEY,
+      JSON.stringify({ ...db, calls: db.calls.slice(-MAX_PERSISTED_CALLS) }),
+    )
+  } catch {
+    // A full or disabled sessionStorage must not break the mocks: state then lasts one page.
+  }
+}
+
+/** Fresh state (node tests: after each test). */
+export function resetDb(): void {
+  // freshDb() sets every key, so assigning replaces the whole state.
+  Object.assign(db, freshDb())
+  saveDb()
+}
+
+export const findUser = (email: string): FixtureUser | undefined =>
+  db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase())
+
+export const currentUser = (): FixtureUser | undefined =>
+  db.sessionEmail ? findUser(db.sessionEmail) : undefined
+
+/** Calls of one name, in order (test helper). */
+export const callsOf = (call: CallName): RecordedCall[] => db.calls.filter((c) => c.call === call)

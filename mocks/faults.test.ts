@@ -1,0 +1,178 @@
+import { describe, expect, it, vi } from 'vitest'
+import { getJson, HttpError } from '../src/http/http'
+import { accountRequest } from '../src/http/csrf'
+import { db } from './db'
+import {
+  activeFaults,
+  clearFaults,
+  CALL_NAMES,
+  loadFaults,
+  setFault,
+  type CallName,
+} from './faults'
+
+const bundle = () =>
+  fetch('/api/getbundle', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ odooCode: 'BUN-001', locale: 'fr' }),
+  })
+
+describe('faults', () => {
+  it.each([500, 503, 419, 422, 429] as const)('status %i answers that status', async (status) => {
+    setFault('getbundle', { kind: 'status', status })
+    const res = await bundle()
+    expect(res.status).toBe(status)
+  })
+
+  it('network makes fetch reject', async () => {
+    setFault('getbundle', { kind: 'network' })
+    await expect(bundle()).rejects.toThrow(TypeError)
+  })
+
+  it('malformed answers 200 with a body that is not JSON', async () => {
+    setFault('collections', { kind: 'malformed' })
+    const res = await fetch('/api/collections/quotes/entries?limit=1000&filter[site]=fr')
+    expect(res.status).toBe(200)
+    await expect(res.json()).rejects.toThrow(SyntaxError)
+  })
+
+  it('malformed breaks the sommelier stream off without [DONE]', async () => {
+    setFault('sommelier', { kind: 'malformed' })
+    const res = await fetch('/api/sommelier', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        model: 'm',
+        stream: true,
+        messages: [{ role: 'user', content: 'fish' }],
+      }),
+    })
+    expect(res.headers.get('content-type')).toBe('text/event-stream')
+    const text = await res.text()
+    expect(text).not.toContain('[DONE]')
+    const last = text.trim().split('\n\n').at(-1)!
+    expect(() => JSON.parse(last.slice('data: '.length))).toThrow(SyntaxError)
+  })
+
+  it('the app’s http wrapper turns these faults into "Error fetching data" with the status', async () => {
+    const url = '/api/collections/quotes/entries?filter[site]=fr'
+    setFault('collections', { kind: 'status', status: 503 }, { times: 1 })
+    await expect(getJson(url)).rejects.toMatchObject({
+      message: 'Error fetching data',
+      status: 503,
+    })
+    setFault('collections', { kind: 'network' }, { times: 1 })
+    await expect(getJson(url)).rejects.toMatchObject({ status: 0 })
+    setFault('collections', { kind: 'malformed' }, { times: 1 })
+    await expect(getJson(url)).rejects.toBeInstanceOf(HttpError)
+    await expect(getJson(url)).resolves.toMatchObject({ data: expect.any(Array) })
+  })
+
+  it('delay answers normally after the delay', async () => {
+    setFault('getbundle', { kind: 'delay', ms: 150 })
+    const started = Date.now()
+    const res = await bundle()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+    expect(res.status).toBe(200)
+  })
+
+  it('hang never answers', async () => {
+    setFault('getbundle', { kind: 'hang' })
+    const controller = new AbortController()
+    const pending = fetch('/api/getbundle', {
+      method: 'POST',
+      body: JSON.stringify({ odooCode: 'BUN-001', locale: 'fr' }),
+      headers: { 'Content-Type': 'application/json' },
+      signal: controller.signal,
+    }).then(() => 'answered')
+    const timeout = new Promise((resolve) => setTimeout(resolve, 300, 'still waiting'))
+    expect(await Promise.race([pending, timeout])).toBe('still waiting')
+    controller.abort()
+    await expect(pending).rejects.toThrow()
+  })
+
+  it('times limits the number of failing calls', async () => {
+    setFault('getbundle', { kind: 'status', status: 500 }, { times: 2 })
+    expect((await bundle()).status).toBe(500)
+    expect((await bundle()).status).toBe(500)
+    expect((await bundle()).status).toBe(200)
+    expect(activeFaults()).toEqual({})
+  })
+
+  it('a 419 once is retried by the app with a fresh token', async () => {
+    setFault('getcurrentuser', { kind: 'status', status: 419 }, { times: 1 })
+    await expect(accountRequest('/login/getcurrentuser')).resolves.toMatchObject({
+      isLoggedIn: false,
+    })
+    expect(db.calls.map((c) => [c.call, c.fault])).toEqual([
+      ['csrf', undefined],
+      ['getcurrentuser', 'status'],
+      ['csrf', undefined],
+      ['getcurrentuser', undefined],
+    ])
+  })
+
+  it('only touches the named call', async () => {
+    setFault('getwinevariants', { kind: 'status', status: 500 })
+    expect((await bundle()).status).toBe(200)
+  })
+
+  it('clearFaults removes one or all faults', async () => {
+    setFault('getbundle', { kind: 'status', status: 500 })
+    setFault('csrf', { kind: 'network' })
+    clearFaults('getbundle')
+    expect(Object.keys(activeFaults())).toEqual(['csrf'])
+    clearFaults()
+    expect(activeFaults()).toEqual({})
+    expect((await bundle()).status).toBe(200)
+  })
+
+  it('rejects unknown calls and invalid faults', () => {
+    expect(() => setFault('nope' as CallName, { kind: 'network' })).toThrow(/Unknown mock call/)
+    // @ts-expect-error 418 is not a supported fault status
+    expect(() => setFault('csrf', { kind: 'status', status: 418 })).toThrow(/Invalid fault/)
+  })
+
+  it('reads faults from the sessionStorage JSON the e2e init scripts write', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    loadFaults(
+      '{"getbundle":{"kind":"status","status":500,"times":1},"unknown":{"kind":"network"}}',
+    )
+    expect(warn).toHaveBeenCalledWith('[wine-mocks] ignored fault for "unknown"')
+    expect((await bundle()).status).toBe(500)
+    expect((await bundle()).status).toBe(200)
+  })
+
+  const requests: Record<CallName, [string, RequestInit?]> = {
+    csrf: ['/cp/auth/token'],
+    getcurrentuser: ['/login/getcurrentuser'],
+    logoutuser: ['/login/logoutuser'],
+    loginuser: ['/login/loginuser', { method: 'POST' }],
+    isexistingemail: ['/login/isexistingemail', { method: 'POST' }],
+    createuser: ['/user/createuser', { method: 'POST' }],
+    sendpasswordresetlink: ['/api/sendpasswordresetlink', { method: 'POST' }],
+    resetpassword: ['/api/resetpassword', { method: 'POST' }],
+    updateuserpoints: ['/user/updateuserpoints', { method: 'POST' }],
+    getupdatedpoints: ['/user/getupdatedpoints', { method: 'POST' }],
+    getinvoices: ['/user/getinvoices', { method: 'POST' }],
+    getwinevariants: ['/api/getwinevariants', { method: 'POST' }],
+    getbundle: ['/api/getbundle', { method: 'POST' }],
+    isVATValid: ['/api/isVATValid', { method: 'POST' }],
+    createorderinodoo: ['/api/createorderinodoo', { method: 'POST' }],
+    checkoutorder: ['/api/checkoutorder', { method: 'POST' }],
+    sendorderconfirmation: ['/api/sendorderconfirmation', { method: 'POST' }],
+    createpaymentintent: ['/api/createpaymentintent', { method: 'POST' }],
+    collections: ['/api/collections/regions/entries'],
+    rules: ['/api/rules/evaluate/shipping', { method: 'POST' }],
+    sommelier: ['/api/sommelier', { method: 'POST' }],
+    search: ['https://app-dsn.algolia.net/1/indexes/*/queries', { method: 'POST' }],
+  }
+
+  it.each(CALL_NAMES)('can make the %s call fail', async (call) => {
+    setFault(call, { kind: 'status', status: 503 })
+    const [url, init] = requests[call]
+    expect((await fetch(url, init)).status).toBe(503)
+    expect(db.calls.at(-1)).toMatchObject({ call, fault: 'status' })
+  })
+})

@@ -1,0 +1,494 @@
+import { describe, expect, it } from 'vitest'
+import { liteClient } from 'algoliasearch/lite'
+import { accountRequest } from '../src/http/csrf'
+import { CLAIRE } from '../fixtures/users'
+import { INVALID_CHECKSUM_VAT, KNOWN_VAT_NAMES, VALID_UNNAMED_VAT } from '../fixtures/vat'
+import { PROMOTIONS } from '../fixtures/promotions'
+import { OUT_OF_STOCK_CODE } from '../fixtures/wines'
+import { callsOf, db } from './db'
+import { PAIRINGS_END, PAIRINGS_START } from './sommelier'
+
+const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+
+const postForm = (url: string, fields: Record<string, string>) => {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  return fetch(url, { method: 'POST', body: form })
+}
+
+async function token(): Promise<string> {
+  const res = await fetch('/cp/auth/token')
+  expect(res.headers.get('content-type')).toMatch(/text\/plain/)
+  return res.text()
+}
+
+/** An account call with the CSRF token, as the app's accountRequest sends it. */
+async function account(url: string, body?: unknown): Promise<Response> {
+  const headers = { 'X-CSRF-TOKEN': await token() }
+  return body === undefined ? fetch(url, { headers }) : postJson(url, body, headers)
+}
+
+const login = (email: string, password: string) => account('/login/loginuser', { email, password })
+
+describe('account', () => {
+  it('logs Claire in and keeps her session', async () => {
+    const res = await login('claire@example.com', 'droplets-420')
+    expect(await res.json()).toEqual({
+      isLoggedIn: true,
+      user: { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 },
+      points: 420,
+    })
+    const current = await (await account('/login/getcurrentuser')).json()
+    expect(current).toMatchObject({ isLoggedIn: true, points: 420 })
+  })
+
+  it('logs Tom in with his 50 points', async () => {
+    const body = await (await login('TOM@example.com', 'droplets-50')).json()
+    expect(body).toMatchObject({
+      isLoggedIn: true,
+      user: { name: 'Tom Peeters', odooID: 1002 },
+      points: 50,
+    })
+  })
+
+  it('answers 200 "not logged in" to a wrong password', async () => {
+    const res = await login('claire@example.com', 'wrong')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ isLoggedIn: false, user: null, points: 0 })
+  })
+
+  it('logs out', async () => {
+    await login('claire@example.com', 'droplets-420')
+    expect(await (await account('/login/logoutuser')).json()).toEqual({ isLoggedOut: true })
+    expect(await (await account('/login/getcurrentuser')).json()).toMatchObject({
+      isLoggedIn: false,
+      user: null,
+    })
+  })
+
+  it('answers 419 without or with a wrong CSRF token', async () => {
+    expect((await postJson('/login/loginuser', { email: 'a@b.c', password: 'x' })).status).toBe(419)
+    const wrong = await fetch('/login/getcurrentuser', { headers: { 'X-CSRF-TOKEN': 'stale' } })
+    expect(wrong.status).toBe(419)
+    expect(await wrong.json()).toEqual({ message: 'CSRF token mismatch.' })
+  })
+
+  it('works with the app’s accountRequest, which fetches the token itself', async () => {
+    const answer = await accountRequest<{ isLoggedIn: boolean }>('/login/loginuser', {
+      method: 'POST',
+      body: { json: { email: 'claire@example.com', password: 'droplets-420' } },
+    })
+    expect(answer.isLoggedIn).toBe(true)
+  })
+
+  it('answers 400 naming a missing field', async () => {
+    const res = await account('/login/loginuser', { email: 'claire@example.com' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: 'The password field is required.' })
+  })
+
+  it('checks existing e-mails and creates an account that is then logged in', async () => {
+    const exists = async (email: string) =>
+      (await (await account('/login/isexistingemail', { email })).json()) as {
+        isExistingEMail: boolean
+      }
+    expect(await exists('claire@example.com')).toEqual({ isExistingEMail: true })
+    expect(await exists('new@example.com')).toEqual({ isExistingEMail: false })
+
+    const created = await account('/user/createuser', {
+      email: 'new@example.com',
+      name: 'Nina',
+      password: 'secret',
+    })
+    expect(await created.json()).toEqual({ created: true })
+    expect(await exists('new@example.com')).toEqual({ isExistingEMail: true })
+    const current = await (await account('/login/getcurrentuser')).json()
+    expect(current).toMatchObject({
+      isLoggedIn: true,
+      user: { name: 'Nina', email: 'new@example.com' },
+      points: 0,
+    })
+
+    const again = await account('/user/createuser', {
+      email: 'new@example.com',
+      name: 'Nina',
+      password: 'x',
+    })
+    expect(again.status).toBe(422)
+  })
+
+  it('sends a reset link and resets a password only with the valid token', async () => {
+    const sent = await account('/api/sendpasswordresetlink', {
+      email: 'claire@example.com',
+      _reset_url: 'http://localhost:3000/fr/reset-password',
+      locale: 'fr',
+    })
+    expect(await sent.json()).toEqual({ sent: true })
+
+    const payload = {
+      locale: 'fr',
+      email: 'claire@example.com',
+      password: 'n3w-pass',
+      password_confirmation: 'n3w-pass',
+    }
+    const expired = await account('/api/resetpassword', { ...payload, token: 'old-token' })
+    expect(expired.status).toBe(422)
+    expect(await expired.json()).toEqual({ message: 'expired' })
+    expect((await account('/api/resetpassword', { ...payload, token: 'valid-token' })).status).toBe(
+      200,
+    )
+    expect(await (await login('claire@example.com', 'n3w-pass')).json()).toMatchObject({
+      isLoggedIn: true,
+    })
+  })
+
+  it('updates points (redeemed, then earned) and reads the new balance', async () => {
+    const update = (points: number) =>
+      account('/user/updateuserpoints', {
+        userEmail: CLAIRE.email,
+        date: '22-11-2026',
+        document: 'S04201',
+        points,
+      })
+    expect((await update(-100)).status).toBe(200)
+    expect((await update(37)).status).toBe(200)
+    const balance = await (
+      await account('/user/getupdatedpoints', { userEmail: CLAIRE.email })
+    ).json()
+    expect(balance).toEqual({ points: 357 })
+    expect((await update(1.5)).status).toBe(400)
+  })
+
+  it('lists Claire’s invoices in the requested locale and none for Tom', async () => {
+    const claire = await (await account('/user/getinvoices', { odooID: 1001, locale: 'nl' })).json()
+    expect(claire.invoices.length).toBeGreaterThanOrEqual(4)
+    expect(claire.invoices[0].invoice_lines[0].product.url).toMatch(/^\/nl\/wijnen\//)
+    const tom = await (await account('/user/getinvoices', { odooID: 1002, locale: 'nl' })).json()
+    expect(tom).toEqual({ invoices: [] })
+  })
+})
+
+describe('catalogue', () => {
+  it('answers the vintages of a wine', async () => {
+    const res = await postJson('/api/getwinevariants', {
+      odooCode: 'W10001',
+      locale: 'fr',
+      name: 'Pauillac Grand Vin',
+    })
+    const vintages = await res.json()
+    expect(vintages.length).toBeGreaterThan(0)
+    expect(vintages[0]).toMatchObject({ active: true, variants: expect.any(Array) })
+    expect(vintages[0].tasting_note).toMatch(/^Le millésime/)
+    const soldOut = await (
+      await postJson('/api/getwinevariants', {
+        odooCode: OUT_OF_STOCK_CODE,
+        locale: 'en',
+        name: 'x',
+      })
+    ).json()
+    expect(
+      soldOut
+        .flatMap((v: { variants: { qty_available: number }[] }) => v.variants)
+        .every((v: { qty_available: number }) => v.qty_available === 0),
+    ).toBe(true)
+  })
+
+  it('answers a bundle, 404 for an unknown code and 400 for a bad payload', async () => {
+    const ok = await postJson('/api/getbundle', { odooCode: 'BUN-001', locale: 'fr' })
+    expect(await ok.json()).toMatchObject({
+      bundle: { odooCode: 'BUN-001', name: 'Coffret découverte belge' },
+    })
+    expect((await postJson('/api/getbundle', { odooCode: 'BUN-999', locale: 'fr' })).status).toBe(
+      404,
+    )
+    const bad = await postJson('/api/getbundle', { odooCode: 'BUN-001', locale: 'de' })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ message: expect.stringMatching(/locale/) })
+  })
+
+  it.each([
+    ['a known number', 'BE0403170701', { valid: true, name: KNOWN_VAT_NAMES.BE0403170701 }],
+    ['dots and spaces', 'BE 0477.854.365', { valid: true, name: 'Les Caves du Sablon SRL' }],
+    ['the 1-series', 'be1001234592', { valid: true, name: 'Nouvelle Vague SRL' }],
+    ['a valid number without a name', VALID_UNNAMED_VAT, { valid: true, name: '---' }],
+    ['a wrong checksum', INVALID_CHECKSUM_VAT, { valid: false, name: '---' }],
+    ['a first digit other than 0 or 1', 'BE2001234567', { valid: false, name: '---' }],
+    ['a wrong length', 'BE04031707', { valid: false, name: '---' }],
+  ])('checks VAT numbers: %s', async (_, vat, expected) => {
+    const res = await postForm('/api/isVATValid', { vat })
+    expect(await res.json()).toEqual(expected)
+  })
+})
+
+describe('orders and payment', () => {
+  const contacts = JSON.stringify({
+    delivery: { name: 'Claire' },
+    invoice: { name: 'Claire' },
+    vat: { number: '' },
+  })
+  const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
+
+  it('creates, checks out and confirms an order', async () => {
+    const created = await (
+      await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    ).json()
+    expect(created).toEqual({ orderCreated: true, orderNumber: 'S04201' })
+    expect((await postJson('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
+    const confirmation = await postForm('/api/sendorderconfirmation', {
+      cartlines,
+      shipping: '9.95',
+      total: '100.85',
+      invoice: '{}',
+      delivery: '{}',
+      redeemedPoints: '0',
+      redeemedPointsAmount: '0',
+      locale: 'fr',
+      orderId: 'S04201',
+    })
+    expect(confirmation.status).toBe(200)
+    expect(db.orders[0]).toMatchObject({
+      orderNumber: 'S04201',
+      status: 'checked-out',
+      confirmation: { total: '100.85' },
+    })
+    expect((await postJson('/api/checkoutorder', { orderId: 'S09999' })).status).toBe(404)
+  })
+
+  it('rejects an order whose cart lines are not JSON text', async () => {
+    const res = await postJson('/api/createorderinodoo', {
+      locale: 'fr',
+      contacts,
+      cartlines: [{ id: 1 }],
+    })
+    expect(res.status).toBe(400)
+  })
+
+  it('creates a payment intent for an amount in integer cents', async () => {
+    const payload = {
+      card: true,
+      name: 'S04201',
+      customer_name: 'Claire Dubois',
+      customer_email: 'claire@example.com',
+    }
+    const ok = await (
+      await postJson('/api/createpaymentintent', { ...payload, amount_total: 10085 })
+    ).json()
+    expect(ok.client_secret).toMatch(/^pi_mock_0001_secret_/)
+    expect(
+      (await postJson('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
+    ).toBe(400)
+  })
+})
+
+describe('collections', () => {
+  const url = (q: string, collection = 'regions') => `/api/collections/${collection}/entries?${q}`
+
+  it('selects the requested fields for one site', async () => {
+    const body = await (
+      await fetch(url('limit=1000&filter[site]=fr&fields=title,url,level'))
+    ).json()
+    expect(body.data.length).toBeGreaterThanOrEqual(25)
+    expect(Object.keys(body.data[0]).sort()).toEqual(['level', 'title', 'url'])
+    expect(body.data.every((e: { url: string }) => e.url.startsWith('/fr/regions/'))).toBe(true)
+    expect(body.meta).toMatchObject({ current_page: 1, per_page: 1000, total: body.data.length })
+    expect(body.links.next).toBeNull()
+  })
+
+  it('pages by 25 when no limit is sent', async () => {
+    const body = await (await fetch(url('filter[site]=nl'))).json()
+    expect(body.data).toHaveLength(25)
+    expect(body.meta.per_page).toBe(25)
+    expect(body.meta.total).toBeGreaterThan(25)
+    expect(body.links.next).toContain('page=2')
+    const page2 = await (await fetch(url('filter[site]=nl&page=2'))).json()
+    expect(page2.data[0].id).not.toBe(body.data[0].id)
+  })
+
+  it('serves the quotes collection', async () => {
+    const body = await (
+      await fetch(url('limit=1000&filter[site]=nl&fields=id,quote,author', 'quotes'))
+    ).json()
+    expect(body.data.length).toBeGreaterThanOrEqual(8)
+    expect(body.data[0]).toEqual({
+      id: 'quote-bottled-poetry-nl',
+      quote: 'Wijn is gebottelde poëzie.',
+      author: 'Robert Louis Stevenson',
+    })
+  })
+
+  it('answers 422 for a forbidden filter and 404 for an unknown collection', async () => {
+    const forbidden = await fetch(url('filter[title]=x'))
+    expect(forbidden.status).toBe(422)
+    expect(await forbidden.json()).toEqual({ message: 'Forbidden filter: title' })
+    expect((await fetch(url('limit=10', 'cheeses'))).status).toBe(404)
+  })
+})
+
+describe('rules service', () => {
+  const evaluate = (decision: string, context: unknown) =>
+    postJson(`/api/rules/api/projects/wine/evaluate/${decision}`, { context })
+
+  it.each([
+    [{ cartAmount: 80, bottles: 6, free: false, countryCode: 'BE' }, 9.95],
+    [{ cartAmount: 150, bottles: 12, free: false, countryCode: 'BE' }, 0],
+    [{ cartAmount: 40, bottles: 3, free: true, countryCode: 'BE' }, 0],
+    [{ cartAmount: 200, bottles: 12, free: false, countryCode: 'NL' }, 14.95],
+    [{ cartAmount: 80, bottles: 6, free: false, countryCode: 'DE' }, 24.95],
+  ])('computes shipping for %j', async (context, cost) => {
+    const body = await (await evaluate('shipping', context)).json()
+    expect(body).toEqual({ result: { output: cost }, performance: expect.stringMatching(/ms$/) })
+  })
+
+  it('answers loyalty promotions from the fixtures and none otherwise', async () => {
+    const promo = PROMOTIONS.find((p) => p.type === 'bogof')!
+    const context = {
+      date: '2026-11-22',
+      wineCode: promo.wineCode,
+      vintage: promo.vintage,
+      volume: '75cl',
+    }
+    expect((await (await evaluate('loyalty', context)).json()).result.output).toEqual({
+      type: 'bogof',
+      points: 1,
+      bogof: { bo: 2, gof: 1 },
+    })
+    const none = await (await evaluate('loyalty', { ...context, wineCode: 'W19999' })).json()
+    expect(none.result.output).toEqual({ type: 'none', points: 1, bogof: null })
+  })
+
+  it('answers 404 for an unknown decision and 400 NodeError for a bad context', async () => {
+    expect((await evaluate('discounts', {})).status).toBe(404)
+    const bad = await evaluate('shipping', { cartAmount: 'lots' })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ data: { type: 'NodeError' } })
+    expect((await evaluate('shipping', null)).status).toBe(400)
+  })
+})
+
+describe('sommelier', () => {
+  const ask = (messages: { role: string; content: string }[]) =>
+    postJson('/api/sommelier', { model: 'gpt-4o', temperature: 0, stream: true, messages })
+
+  function contentOf(stream: string): string {
+    return stream
+      .split('\n\n')
+      .filter((e) => e.startsWith('data: ') && e !== 'data: [DONE]')
+      .map((e) => JSON.parse(e.slice(6)) as { choices: { delta: { content?: string } }[] })
+      .map((c) => c.choices[0]!.delta.content ?? '')
+      .join('')
+  }
+
+  it('streams an answer with pairings, a stop chunk and [DONE]', async () => {
+    const res = await ask([
+      { role: 'system', content: 'You are a sommelier. Answer in English.' },
+      { role: 'user', content: 'What goes with a grilled steak?' },
+    ])
+    expect(res.headers.get('content-type')).toBe('text/event-stream')
+    const text = await res.text()
+    expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true)
+    expect(text).toContain('"finish_reason":"stop"')
+    const content = contentOf(text)
+    expect(content).toMatch(/^Grilled beef/)
+    const json = content.slice(
+      content.indexOf(PAIRINGS_START) + PAIRINGS_START.length,
+      content.indexOf(PAIRINGS_END),
+    )
+    const pairings = JSON.parse(json)
+    expect(pairings).toHaveLength(2)
+    expect(pairings[0]).toMatchObject({
+      dish: 'grilled beef',
+      color: 'red',
+      grapes: ['Cabernet Sauvignon', 'Merlot'],
+      regions: ['Bordeaux'],
+    })
+  })
+
+  it('answers in French with French region names', async () => {
+    const res = await ask([{ role: 'user', content: 'Quel vin avec un poulet rôti ?' }])
+    const content = contentOf(await res.text())
+    expect(content).toMatch(/^Le poulet rôti/)
+    expect(content).toContain('"regions":["Bourgogne"]')
+  })
+
+  it('answers 400 without messages', async () => {
+    expect(
+      (await postJson('/api/sommelier', { model: 'gpt-4o', stream: true, messages: [] })).status,
+    ).toBe(400)
+  })
+})
+
+describe('hosted search', () => {
+  const client = () => liteClient('DEMOAPP', 'demo-search-only-key')
+
+  it('answers the real search client, one result per request, in order', async () => {
+    const { results } = await client().search({
+      requests: [
+        { indexName: 'wines_fr', query: 'barolo', facets: ['g.title'] },
+        { indexName: 'wines_nl', query: '', facetFilters: [['tags:Trio']], hitsPerPage: 0 },
+      ],
+    })
+    const [first, second] = results as {
+      nbHits: number
+      hits: { title: string }[]
+      facets?: Record<string, Record<string, number>>
+      index?: string
+    }[]
+    expect(first!.hits.length).toBeGreaterThan(0)
+    expect(first!.facets!['g.title']!.Nebbiolo).toBeGreaterThan(0)
+    expect(first!.index).toBe('wines_fr')
+    expect(second!.nbHits).toBe(3)
+  })
+
+  it('serves the fallback hosts and the params string form', async () => {
+    const res = await fetch(
+      'https://DEMOAPP-2.algolianet.com/1/indexes/*/queries?x-algolia-api-key=k&x-algolia-application-id=DEMOAPP',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify({
+          requests: [{ indexName: 'wines_en', params: 'query=chablis&hitsPerPage=2' }],
+        }),
+      },
+    )
+    const body = await res.json()
+    expect(body.results[0]).toMatchObject({ query: 'chablis', hitsPerPage: 2, page: 0 })
+    expect(body.results[0].hits).toHaveLength(2)
+  })
+
+  it('answers 403 without key and 404 for an unknown index', async () => {
+    const send = (qs: string, indexName = 'wines_en') =>
+      fetch(`https://DEMOAPP-dsn.algolia.net/1/indexes/*/queries${qs}`, {
+        method: 'POST',
+        body: JSON.stringify({ requests: [{ indexName }] }),
+      })
+    expect((await send('')).status).toBe(403)
+    expect((await send('?x-algolia-api-key=k&x-algolia-application-id=A', 'wines_de')).status).toBe(
+      404,
+    )
+  })
+})
+
+describe('call log', () => {
+  it('records calls in order with their payloads', async () => {
+    await login('claire@example.com', 'droplets-420')
+    await postJson('/api/getbundle', { odooCode: 'BUN-002', locale: 'en' })
+    await postForm('/api/isVATValid', { vat: 'BE0403170701' })
+    expect(db.calls.map((c) => c.call)).toEqual(['csrf', 'loginuser', 'getbundle', 'isVATValid'])
+    expect(db.calls[1]).toMatchObject({
+      method: 'POST',
+      url: '/login/loginuser',
+      payload: { email: 'claire@example.com', password: 'droplets-420' },
+    })
+    expect(callsOf('isVATValid')[0]!.payload).toEqual({ vat: 'BE0403170701' })
+  })
+
+  it('starts every test with a fresh db', () => {
+    expect(db.calls).toEqual([])
+    expect(db.sessionEmail).toBeNull()
+  })
+})

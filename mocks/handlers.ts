@@ -1,0 +1,18 @@
+import { accountHandlers } from './account'
+import { catalogueHandlers } from './catalogue'
+import { collectionHandlers } from './collections'
+import { orderHandlers } from './orders'
+import { rulesHandlers } from './rules'
+import { searchHandlers } from './search'
+import { sommelierHandlers } from './sommelier'
+
+/** The one handler list: the node test server and the browser worker both use it. */
+export const handlers = [
+  ...accountHandlers,
+  ...catalogueHandlers,
+  ...orderHandlers,
+  ...collectionHandlers,
+  ...rulesHandlers,
+  ...sommelierHandlers,
+  ...searchHandlers,
+]

@@ -1,0 +1,94 @@
+import { http } from 'msw'
+import { isLocale } from '../src/domain/types'
+import { db } from './db'
+import { badRequest, json, readFields, withFaults } from './route'
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export const orderHandlers = [
+  http.post(
+    '/api/createorderinodoo',
+    withFaults('createorderinodoo', ({ body }) => {
+      const f = readFields(body, { locale: 'string', contacts: 'json', cartlines: 'json' })
+      if (f instanceof Response) return f
+      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
+      if (!isObject(f.contacts) || !isObject(f.contacts.delivery) || !isObject(f.contacts.invoice))
+        return badRequest('The contacts field must hold delivery and invoice.')
+      if (!Array.isArray(f.cartlines) || f.cartlines.length === 0)
+        return badRequest('The cartlines field must be a non-empty list.')
+      const orderNumber = `S0${db.nextOrderNumber++}`
+      db.orders.push({
+        orderNumber,
+        locale: f.locale,
+        contacts: f.contacts,
+        cartlines: f.cartlines,
+        status: 'created',
+        confirmation: null,
+      })
+      return json({ orderCreated: true, orderNumber })
+    }),
+  ),
+
+  http.post(
+    '/api/checkoutorder',
+    withFaults('checkoutorder', ({ body }) => {
+      const f = readFields(body, { orderId: 'string' })
+      if (f instanceof Response) return f
+      const order = db.orders.find((o) => o.orderNumber === f.orderId)
+      if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
+      order.status = 'checked-out'
+      return json({ checkedOut: true, orderId: order.orderNumber })
+    }),
+  ),
+
+  http.post(
+    '/api/sendorderconfirmation',
+    withFaults('sendorderconfirmation', ({ body }) => {
+      const f = readFields(body, {
+        cartlines: 'json',
+        shipping: 'number',
+        total: 'number',
+        invoice: 'json',
+        delivery: 'json',
+        redeemedPoints: 'number',
+        redeemedPointsAmount: 'number',
+        locale: 'string',
+        orderId: 'string',
+      })
+      if (f instanceof Response) return f
+      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
+      const order = db.orders.find((o) => o.orderNumber === f.orderId)
+      if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
+      order.confirmation = Object.fromEntries(
+        Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+      )
+      return json({ sent: true })
+    }),
+  ),
+
+  http.post(
+    '/api/createpaymentintent',
+    withFaults('createpaymentintent', ({ body }) => {
+      const f = readFields(body, {
+        card: 'present',
+        amount_total: 'number',
+        name: 'string',
+        customer_name: 'string',
+        customer_email: 'string',
+      })
+      if (f instanceof Response) return f
+      if (!Number.isInteger(f.amount_total) || f.amount_total <= 0)
+        return badRequest('The amount_total field must be a positive integer (cents).')
+      const id = `pi_mock_${String(db.paymentIntents.length + 1).padStart(4, '0')}`
+      const client_secret = `${id}_secret_demo`
+      db.paymentIntents.push({
+        id,
+        client_secret,
+        amount_total: f.amount_total,
+        customer_email: f.customer_email,
+      })
+      return json({ client_secret })
+    }),
+  ),
+]

@@ -1,0 +1,172 @@
+import {
+  delay,
+  HttpResponse,
+  type DefaultBodyType,
+  type HttpResponseResolver,
+  type PathParams,
+} from 'msw'
+import { db, saveDb } from './db'
+import { takeFault, type CallName } from './faults'
+
+/** The body could not be parsed as the JSON its content type announced. */
+export const INVALID_JSON = Symbol('invalid JSON')
+
+export interface CallContext {
+  request: Request
+  url: URL
+  params: PathParams
+  /** JSON value, form fields (strings), plain text, INVALID_JSON, or null without body. */
+  body: unknown
+}
+
+export type CallResolver = (ctx: CallContext) => Response | Promise<Response>
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'HEAD') return null
+  const type = request.headers.get('content-type') ?? ''
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    const form = await request.formData()
+    const fields: Record<string, string> = {}
+    form.forEach((value, key) => {
+      fields[key] = typeof value === 'string' ? value : value.name
+    })
+    return fields
+  }
+  const text = await request.text()
+  if (text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return type.includes('json') ? INVALID_JSON : text
+  }
+}
+
+export const json = (data: unknown, status = 200): Response =>
+  HttpResponse.json(data as DefaultBodyType, { status }) as Response
+
+export const badRequest = (message: string): Response => json({ message }, 400)
+
+export interface FaultOptions {
+  /** What a "malformed" answer looks like for this call. @default a cut-off JSON document */
+  malformed?: () => Response
+}
+
+const malformedJson = () =>
+  new HttpResponse('{"data": [{"broken"', {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  }) as Response
+
+/**
+ * The one wrapper every handler goes through: reads and records the call (`db.calls`), applies an
+ * active fault (mocks/faults.ts), answers, and persists the db in the browser.
+ */
+export function withFaults(
+  call: CallName,
+  resolver: CallResolver,
+  options: FaultOptions = {},
+): HttpResponseResolver {
+  return async ({ request, params }) => {
+    const url = new URL(request.url)
+    const body = await readBody(request.clone())
+    const fault = takeFault(call)
+    db.calls.push({
+      call,
+      method: request.method,
+      url: url.pathname + url.search,
+      payload: body === INVALID_JSON ? '<invalid JSON>' : body,
+      ...(fault && fault.kind !== 'delay' ? { fault: fault.kind } : {}),
+    })
+    saveDb()
+    if (fault) {
+      switch (fault.kind) {
+        case 'status':
+          return json({ message: `Mock fault: HTTP ${fault.status}` }, fault.status)
+        case 'network':
+          return HttpResponse.error()
+        case 'malformed':
+          return (options.malformed ?? malformedJson)()
+        case 'hang':
+          await delay('infinite')
+          return json(null)
+        case 'delay':
+          await delay(fault.ms)
+          break
+      }
+    }
+    if (body === INVALID_JSON) return badRequest('The request body is not valid JSON.')
+    try {
+      return await resolver({ request, url, params, body })
+    } catch (error) {
+      console.error(`[wine-mocks] ${call} failed`, error)
+      return json({ message: 'Server Error' }, 500)
+    } finally {
+      saveDb()
+    }
+  }
+}
+
+interface Kinds {
+  /** A non-empty string. */
+  string: string
+  /** A string, possibly empty. */
+  text: string
+  /** A number, or a numeric string (form data). */
+  number: number
+  /** A string holding JSON (the order calls send contacts and cartlines as JSON text). */
+  json: unknown
+  /** Anything present (not undefined / null). */
+  present: unknown
+}
+
+export type FieldSpec = Record<string, keyof Kinds>
+export type Fields<S extends FieldSpec> = { [K in keyof S]: Kinds[S[K]] }
+
+/**
+ * Check a payload like the backend's validator would. Returns the typed fields, or a 400
+ * answer naming the first missing or malformed field (Laravel-style message).
+ */
+export function readFields<S extends FieldSpec>(body: unknown, spec: S): Fields<S> | Response {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return badRequest('The request body must be a JSON object or form data.')
+  const source = body as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [field, kind] of Object.entries(spec)) {
+    const value = source[field]
+    if (value === undefined || value === null || (kind === 'string' && value === ''))
+      return badRequest(`The ${field} field is required.`)
+    switch (kind) {
+      case 'string':
+      case 'text':
+        if (typeof value !== 'string' || (kind === 'string' && value.trim() === ''))
+          return badRequest(`The ${field} field must be a string.`)
+        out[field] = value
+        break
+      case 'number': {
+        const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+        if (typeof n !== 'number' || !Number.isFinite(n))
+          return badRequest(`The ${field} field must be a number.`)
+        out[field] = n
+        break
+      }
+      case 'json':
+        if (typeof value !== 'string') return badRequest(`The ${field} field must be JSON text.`)
+        try {
+          out[field] = JSON.parse(value) as unknown
+        } catch {
+          return badRequest(`The ${field} field must be valid JSON.`)
+        }
+        break
+      case 'present':
+        out[field] = value
+        break
+    }
+  }
+  return out as Fields<S>
+}
+
+/** Account calls need the current CSRF token in X-CSRF-TOKEN (Laravel answers 419 otherwise). */
+export function csrfProblem(request: Request): Response | null {
+  const sent = request.headers.get('X-CSRF-TOKEN')
+  return sent && sent === db.csrfToken ? null : json({ message: 'CSRF token mismatch.' }, 419)
+}

@@ -1,0 +1,74 @@
+import { http } from 'msw'
+import { promotionFor } from '../fixtures/promotions'
+import { json, withFaults } from './route'
+
+/** Free delivery in Belgium from this cart amount (spec section 1). */
+export const FREE_SHIPPING_BE = 150
+
+/** Shipping cost per destination (EUR). */
+export const SHIPPING_TABLE: Record<string, number> = { BE: 9.95, NL: 14.95, LU: 14.95, FR: 14.95 }
+export const SHIPPING_ELSEWHERE = 24.95
+
+const nodeError = (message: string) =>
+  json({ message, data: { type: 'NodeError', nodeId: 'input', source: message } }, 400)
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function shippingCost(ctx: {
+  cartAmount: number
+  bottles: number
+  free: boolean
+  countryCode: string
+}) {
+  const country = ctx.countryCode.toUpperCase()
+  if (ctx.free || (country === 'BE' && ctx.cartAmount >= FREE_SHIPPING_BE)) return 0
+  return SHIPPING_TABLE[country] ?? SHIPPING_ELSEWHERE
+}
+
+/**
+ * The rules service (GoRules-style) behind the site's proxy:
+ * `POST {rules.url}/…/evaluate/{decision}` with `{ context }` → `{ result: { output }, performance }`.
+ */
+export const rulesHandlers = [
+  http.post(
+    '/api/rules/*',
+    withFaults('rules', ({ url, body }) => {
+      const decision = /\/evaluate\/([^/]+)\/?$/.exec(url.pathname)?.[1]
+      if (!decision) return json({ message: 'Not Found' }, 404)
+      const context = isObject(body) ? body.context : undefined
+      if (!isObject(context)) return nodeError('context must be an object')
+      const started = performance.now()
+      let output: unknown
+      switch (decision) {
+        case 'shipping': {
+          const { cartAmount, bottles, free, countryCode } = context
+          if (
+            typeof cartAmount !== 'number' ||
+            typeof bottles !== 'number' ||
+            typeof countryCode !== 'string'
+          )
+            return nodeError('shipping needs cartAmount, bottles and countryCode')
+          output = shippingCost({ cartAmount, bottles, free: free === true, countryCode })
+          break
+        }
+        case 'loyalty': {
+          const { date, wineCode, vintage, volume } = context
+          if (
+            typeof date !== 'string' ||
+            typeof wineCode !== 'string' ||
+            (typeof vintage !== 'string' && typeof vintage !== 'number') ||
+            typeof volume !== 'string'
+          )
+            return nodeError('loyalty needs date, wineCode, vintage and volume')
+          output = promotionFor(wineCode, String(vintage), volume)
+          break
+        }
+        default:
+          return json({ message: `Decision ${decision} not found` }, 404)
+      }
+      const ms = Math.max(0.1, performance.now() - started)
+      return json({ result: { output }, performance: `${ms.toFixed(1)}ms` })
+    }),
+  ),
+]

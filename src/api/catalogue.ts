@@ -1,0 +1,249 @@
+/**
+ * Catalogue calls of the product backend (spec sections 3 and 7):
+ * - `POST /api/getwinevariants` `{ odooCode, locale, name }` → the wine's vintages;
+ * - `POST /api/getbundle` `{ odooCode, locale }` → `{ bundle, wines }`;
+ * plus the promotion of a wine variant (the rules service's loyalty decision), cached like the
+ * other server state so a wine page asks once per variant.
+ *
+ * Answers are read defensively: a vintage, score or variant without the fields the page needs is
+ * dropped (one broken entry never hides the others); an answer that is not the documented shape
+ * at all raises an HttpError ("Error fetching data") like a failed call.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Locale, Promotion } from '../domain/types'
+import { HttpError, postJson } from '../http/http'
+import { lookupPromotion } from '../services/rules'
+
+export const WINE_VARIANTS_URL = '/api/getwinevariants'
+export const BUNDLE_URL = '/api/getbundle'
+
+/** One volume of a vintage (spec 3, "Variant"). */
+export interface WineVariant {
+  id: number
+  /** e.g. "75cl" */
+  volume: string
+  /** EUR, VAT included. */
+  price: number
+  qty_available: number
+  free_qty: number
+  default_code: string
+}
+
+/** A guide's score of a vintage (spec 3). */
+export interface WineScore {
+  guide: { value: string; label: string }
+  score: number
+  maxscore: number
+}
+
+/** One vintage of a wine (spec 3, "Vintage entry"). */
+export interface WineVintage {
+  vintage: string
+  active: boolean
+  scores: WineScore[]
+  tasting_note: string
+  variants: WineVariant[]
+}
+
+/** The bundle fields the page uses (spec 3: "price, qty_available, free_shipping and other fields"). */
+export interface Bundle {
+  id: number
+  odooCode: string
+  name: string
+  price: number
+  qty_available: number
+  free_shipping: boolean
+  description: string
+}
+
+export interface BundleWineInfo {
+  id: number
+  name: string
+  quantity: number
+  vintage: string
+  url: string
+}
+
+export interface BundleAnswer {
+  bundle: Bundle
+  wines: BundleWineInfo[]
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A number, or a numeric string (the backend serialises some numbers as text). */
+function num(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v)
+    return Number.isFinite(n) ? n : null
+  }
+  return null
+}
+
+const text = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null
+
+function parseVariant(raw: unknown): WineVariant | null {
+  if (!isRecord(raw)) return null
+  const id = num(raw.id)
+  const price = num(raw.price)
+  const volume = text(raw.volume)
+  if (id === null || price === null || price < 0 || !volume) return null
+  const qty = num(raw.qty_available) ?? 0
+  return {
+    id,
+    volume,
+    price,
+    qty_available: qty,
+    free_qty: num(raw.free_qty) ?? qty,
+    default_code: text(raw.default_code) ?? '',
+  }
+}
+
+function parseScore(raw: unknown): WineScore | null {
+  if (!isRecord(raw) || !isRecord(raw.guide)) return null
+  const score = num(raw.score)
+  const maxscore = num(raw.maxscore)
+  const label = text(raw.guide.label)
+  if (score === null || maxscore === null || !label) return null
+  return { guide: { value: text(raw.guide.value) ?? label, label }, score, maxscore }
+}
+
+function parseVintage(raw: unknown): WineVintage | null {
+  if (!isRecord(raw)) return null
+  const vintage = text(raw.vintage)
+  if (!vintage || !Array.isArray(raw.variants)) return null
+  return {
+    vintage,
+    active: raw.active === true || raw.active === 1 || raw.active === '1',
+    scores: Array.isArray(raw.scores)
+      ? raw.scores.map(parseScore).filter((s): s is WineScore => s !== null)
+      : [],
+    tasting_note: typeof raw.tasting_note === 'string' ? raw.tasting_note : '',
+    variants: raw.variants.map(parseVariant).filter((v): v is WineVariant => v !== null),
+  }
+}
+
+export interface WineVariantsRequest {
+  odooCode: string
+  locale: Locale
+  name: string
+}
+
+/** Every vintage of a wine as the backend lists it (active or not). */
+export async function getWineVariants(
+  request: WineVariantsRequest,
+  signal?: AbortSignal,
+): Promise<WineVintage[]> {
+  const answer = await postJson<unknown>(WINE_VARIANTS_URL, request, signal)
+  if (!Array.isArray(answer)) {
+    throw new HttpError(200, WINE_VARIANTS_URL, { cause: new Error('The answer is not a list') })
+  }
+  return answer.map(parseVintage).filter((v): v is WineVintage => v !== null)
+}
+
+/** The vintages the wine page shows as tabs: the active ones with at least one volume. */
+export function activeVintages(vintages: readonly WineVintage[]): WineVintage[] {
+  return vintages.filter((v) => v.active && v.variants.length > 0)
+}
+
+export function wineVariantsQueryOptions(request: WineVariantsRequest) {
+  return queryOptions({
+    queryKey: ['wine-variants', request.odooCode, request.locale, request.name] as const,
+    queryFn: ({ signal }) => getWineVariants(request, signal),
+  })
+}
+
+export function useWineVariants(request: WineVariantsRequest) {
+  return useQuery(wineVariantsQueryOptions(request))
+}
+
+export interface BundleRequest {
+  odooCode: string
+  locale: Locale
+}
+
+export async function getBundle(
+  request: BundleRequest,
+  signal?: AbortSignal,
+): Promise<BundleAnswer> {
+  const answer = await postJson<unknown>(BUNDLE_URL, request, signal)
+  const bad = (reason: string) => new HttpError(200, BUNDLE_URL, { cause: new Error(reason) })
+  if (!isRecord(answer) || !isRecord(answer.bundle)) throw bad('The answer has no bundle')
+  const b = answer.bundle
+  const id = num(b.id)
+  const price = num(b.price)
+  const qty = num(b.qty_available)
+  if (id === null || price === null || price < 0 || qty === null) {
+    throw bad('The bundle needs an id, a price and qty_available')
+  }
+  const wines = Array.isArray(answer.wines) ? answer.wines : []
+  return {
+    bundle: {
+      id,
+      odooCode: text(b.odooCode) ?? request.odooCode,
+      name: text(b.name) ?? '',
+      price,
+      qty_available: qty,
+      free_shipping: b.free_shipping === true || b.free_shipping === 1 || b.free_shipping === '1',
+      description: typeof b.description === 'string' ? b.description : '',
+    },
+    wines: wines.flatMap((w): BundleWineInfo[] => {
+      if (!isRecord(w)) return []
+      const wineId = num(w.id)
+      const name = text(w.name)
+      if (wineId === null || !name) return []
+      return [
+        {
+          id: wineId,
+          name,
+          quantity: num(w.quantity) ?? 1,
+          vintage: text(w.vintage) ?? '',
+          url: typeof w.url === 'string' ? w.url : '',
+        },
+      ]
+    }),
+  }
+}
+
+export function bundleQueryOptions(request: BundleRequest) {
+  return queryOptions({
+    queryKey: ['bundle', request.odooCode, request.locale] as const,
+    queryFn: ({ signal }) => getBundle(request, signal),
+    // Spec 8: a load failure is only logged and the page stays empty; asking again changes nothing.
+    retry: false,
+  })
+}
+
+export function useBundle(request: BundleRequest) {
+  return useQuery(bundleQueryOptions(request))
+}
+
+export interface PromotionRequest {
+  wineCode: string
+  vintage: string
+  volume: string
+}
+
+/**
+ * The promotion of one wine variant. The query never fails: a failed lookup is logged and gives
+ * no promotion (spec 8), so the add button never waits on an error state.
+ */
+export function promotionQueryOptions(request: PromotionRequest) {
+  return queryOptions({
+    queryKey: ['promotion', request.wineCode, request.vintage, request.volume] as const,
+    queryFn: ({ signal }): Promise<Promotion> => lookupPromotion(request, { signal }),
+    // Promotions depend on the day; within a page visit they do not change.
+    staleTime: 30 * 60_000,
+    retry: false,
+  })
+}
+
+export function usePromotion(request: PromotionRequest | null) {
+  return useQuery({
+    ...promotionQueryOptions(request ?? { wineCode: '', vintage: '', volume: '' }),
+    enabled: request !== null,
+  })
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { normalizeHit, normalizeHits, safeUrl } from './wine-hit'
+
+const record = {
+  objectID: '10001',
+  objID: '10001',
+  title: 'Château Lafleur',
+  url: '/fr/vins/chateau-lafleur',
+  e: 'Château Lafleur',
+  r: [{ title: 'Bordeaux' }, { title: 'Pomerol' }],
+  g: [{ title: 'Merlot' }],
+  c: { title: 'Rouge', color: 'red-7b1e2b' },
+  t: [{ title: 'Pétillant', image: '/assets/badges/type-sparkling.svg' }],
+  m: [{ title: 'Bio', image: '/assets/badges/method-organic.svg' }],
+  label: ['/assets/labels/label-01.svg'],
+  price_level: 4,
+  price: 89.95,
+  _highlightResult: {},
+}
+
+describe('normalizeHit', () => {
+  it('keeps the spec 3 fields of a good record', () => {
+    expect(normalizeHit(record)).toEqual({
+      objectID: '10001',
+      title: 'Château Lafleur',
+      url: '/fr/vins/chateau-lafleur',
+      e: 'Château Lafleur',
+      r: [{ title: 'Bordeaux' }, { title: 'Pomerol' }],
+      g: [{ title: 'Merlot' }],
+      c: { title: 'Rouge', color: 'red-7b1e2b' },
+      t: [{ title: 'Pétillant', image: '/assets/badges/type-sparkling.svg' }],
+      m: [{ title: 'Bio', image: '/assets/badges/method-organic.svg' }],
+      label: ['/assets/labels/label-01.svg'],
+      price_level: 4,
+    })
+  })
+
+  it.each<[string, unknown]>([
+    ['not an object', 'wine'],
+    ['null', null],
+    ['no id', { ...record, objectID: undefined, objID: undefined }],
+    ['no title', { ...record, title: '  ' }],
+  ])('drops a record with %s', (_name, raw) => {
+    expect(normalizeHit(raw)).toBeNull()
+  })
+
+  it('falls back to objID, and tolerates missing or wrong lists', () => {
+    const hit = normalizeHit({
+      objID: '7',
+      title: 'X',
+      r: 'Bordeaux',
+      g: [null, { title: 3 }, { title: 'Gamay' }],
+      c: null,
+      t: [{ image: 'javascript:alert(1)' }],
+      label: null,
+      price_level: '2',
+    })
+    expect(hit).toMatchObject({
+      objectID: '7',
+      url: '',
+      e: '',
+      r: [],
+      g: [{ title: 'Gamay' }],
+      c: null,
+      t: [],
+      m: [],
+      label: [],
+      price_level: 2,
+    })
+  })
+
+  it('drops an unknown price level', () => {
+    expect(normalizeHit({ ...record, price_level: 7 })?.price_level).toBeNull()
+  })
+
+  it('keeps only the usable records of a list', () => {
+    expect(normalizeHits([record, null, { title: 'no id' }]).map((h) => h.objectID)).toEqual([
+      '10001',
+    ])
+  })
+})
+
+describe('safeUrl', () => {
+  it.each([
+    ['/fr/vins/x', '/fr/vins/x'],
+    ['https://shop.example.be/x', 'https://shop.example.be/x'],
+    ['http://cdn.example.com/l.png', 'http://cdn.example.com/l.png'],
+    ['javascript:alert(1)', ''],
+    ['JAVASCRIPT:alert(1)', ''],
+    ['data:image/svg+xml,<svg/>', ''],
+    ['//evil.example.com/x', ''],
+    ['vins/x', ''],
+    ['', ''],
+  ])('%s → "%s"', (url, expected) => {
+    expect(safeUrl(url)).toBe(expected)
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * A wine as the search index returns it (spec section 3), checked field by field so a card never
+ * dereferences a missing field and never links to a `javascript:` URL. Shared by the search
+ * panel, the carousel and the sommelier's suggestion cards.
+ */
+import { isPriceLevel, type PriceLevel } from './price-level'
+
+export interface WineBadgeRecord {
+  title: string
+  image: string
+}
+
+export interface WineHit {
+  objectID: string
+  title: string
+  /** The wine page; "" when the record's URL is missing or unsafe. */
+  url: string
+  /** The short line under the title (the estate). */
+  e: string
+  r: { title: string }[]
+  g: { title: string }[]
+  c: { title: string; color: string } | null
+  t: WineBadgeRecord[]
+  m: WineBadgeRecord[]
+  /** Label images (safe URLs only); empty when the wine has none. */
+  label: string[]
+  price_level: PriceLevel | null
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
+
+/** A same-site path or an http(s) URL; anything else (javascript:, data:, //host) gives "". */
+export function safeUrl(value: unknown): string {
+  const url = text(value)
+  if (/^\/(?!\/)/.test(url)) return url
+  if (/^https?:\/\/[^\s]+$/i.test(url)) return url
+  return ''
+}
+
+function titled(value: unknown): { title: string }[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item) => {
+    const title = isObject(item) ? text(item.title) : ''
+    return title ? [{ title }] : []
+  })
+}
+
+function badges(value: unknown): WineBadgeRecord[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item) => {
+    if (!isObject(item)) return []
+    const image = safeUrl(item.image)
+    const title = text(item.title)
+    return image || title ? [{ title, image }] : []
+  })
+}
+
+/** The record as a WineHit, or null when it has no id or no title. */
+export function normalizeHit(raw: unknown): WineHit | null {
+  if (!isObject(raw)) return null
+  const objectID = text(raw.objectID) || text(raw.objID)
+  const title = text(raw.title)
+  if (!objectID || !title) return null
+  const c = isObject(raw.c) ? { title: text(raw.c.title), color: text(raw.c.color) } : null
+  const level = typeof raw.price_level === 'string' ? Number(raw.price_level) : raw.price_level
+  return {
+    objectID,
+    title,
+    url: safeUrl(raw.url),
+    e: text(raw.e),
+    r: titled(raw.r),
+    g: titled(raw.g),
+    c: c && (c.title || c.color) ? c : null,
+    t: badges(raw.t),
+    m: badges(raw.m),
+    label: Array.isArray(raw.label) ? raw.label.map(safeUrl).filter(Boolean) : [],
+    price_level: isPriceLevel(level) ? level : null,
+  }
+}
+
+/** Every usable record of a list (the others are dropped). */
+export function normalizeHits(raw: readonly unknown[]): WineHit[] {
+  return raw.flatMap((r) => {
+    const hit = normalizeHit(r)
+    return hit ? [hit] : []
+  })
+}

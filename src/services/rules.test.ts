@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../mocks/node'
+import { callsOf } from '../../mocks/db'
+import { setFault } from '../../mocks/faults'
+import { PROMOTIONS } from '../../fixtures/promotions'
+import { resetConfigForTests } from '../config/config'
+import { NO_PROMOTION } from '../domain/types'
+import { createRulesService, getRulesService, lookupPromotion, loyaltyDate } from './rules'
+
+const service = createRulesService('/api/rules/')
+const double = PROMOTIONS.find((p) => p.type === 'points' && p.points === 2)!
+const one = PROMOTIONS.find((p) => p.type === 'points' && p.points === 1)!
+const bogof = PROMOTIONS.find((p) => p.type === 'bogof')!
+const wineOf = (p: typeof double) => ({
+  wineCode: p.wineCode,
+  vintage: p.vintage,
+  volume: p.volume,
+})
+
+describe('rules service: loyalty decision', () => {
+  it('posts { context: { date, wineCode, vintage, volume } } to {rules.url}/evaluate/loyalty', async () => {
+    const promotion = await lookupPromotion(wineOf(double), {
+      service,
+      now: new Date(2026, 2, 4, 10),
+    })
+    expect(promotion).toEqual({ type: 'points', points: 2, bogof: null })
+    const [call] = callsOf('rules')
+    expect(call!.url).toBe('/api/rules/evaluate/loyalty')
+    expect(call!.payload).toEqual({ context: { date: '2026-03-04', ...wineOf(double) } })
+  })
+
+  it('reads a buy-one-get-one promotion', async () => {
+    expect(await lookupPromotion(wineOf(bogof), { service })).toEqual({
+      type: 'bogof',
+      points: 1,
+      bogof: bogof.bogof,
+    })
+  })
+
+  it('treats a points promotion of 1 point, and an unknown wine, as none', async () => {
+    expect(await lookupPromotion(wineOf(one), { service })).toEqual(NO_PROMOTION)
+    expect(
+      await lookupPromotion({ wineCode: 'W99999', vintage: '2020', volume: '75cl' }, { service }),
+    ).toEqual(NO_PROMOTION)
+  })
+
+  it.each([
+    ['HTTP 500', () => setFault('rules', { kind: 'status', status: 500 })],
+    ['a network error', () => setFault('rules', { kind: 'network' })],
+    ['malformed JSON', () => setFault('rules', { kind: 'malformed' })],
+    [
+      'an answer without result.output',
+      () => server.use(http.post('/api/rules/*', () => HttpResponse.json({ performance: '1ms' }))),
+    ],
+  ])('falls back to none on %s and only logs it', async (_, fail) => {
+    fail()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(await lookupPromotion(wineOf(double), { service })).toEqual(NO_PROMOTION)
+    expect(error).toHaveBeenCalledOnce()
+    expect(String(error.mock.calls[0]![0])).toContain('Promotion lookup failed')
+  })
+
+  it('has no promotion without a rules section in the config', async () => {
+    resetConfigForTests({ config: { demo: false }, problems: [] })
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect(getRulesService()).toBeNull()
+    expect(await lookupPromotion(wineOf(double))).toEqual(NO_PROMOTION)
+    expect(callsOf('rules')).toHaveLength(0)
+  })
+
+  it('uses the configured rules.url', async () => {
+    resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+    expect(await lookupPromotion(wineOf(double))).toMatchObject({ type: 'points', points: 2 })
+  })
+
+  it('formats the date as the local YYYY-MM-DD', () => {
+    expect(loyaltyDate(new Date(2025, 11, 31, 23, 59))).toBe('2025-12-31')
+  })
+})

@@ -1,0 +1,106 @@
+/**
+ * The rules service (spec section 7, PROTOCOLS.md): a GoRules-style decision API reached through
+ * the site's own proxy at `rules.url` (the proxy adds the access token; it never reaches the
+ * browser). `POST {rules.url}/evaluate/{decision}` with `{ context }` answers
+ * `{ result: { output }, performance }`.
+ *
+ * `RulesService` is the interface widgets use; `createRulesService(url)` is the HTTP
+ * implementation (the demo and the tests answer it with MSW). `lookupPromotion` is the loyalty
+ * decision as the wine page needs it: it never throws, a failure is logged and gives no
+ * promotion (spec 8).
+ */
+import { normalizePromotion } from '../domain/points'
+import { NO_PROMOTION, type Promotion } from '../domain/types'
+import { readConfig } from '../config/config'
+import { HttpError, postJson } from '../http/http'
+
+/** Context of the loyalty decision (spec 7: date, wine code, vintage, volume). */
+export interface LoyaltyContext {
+  /** The day of the lookup, YYYY-MM-DD (local date). */
+  date: string
+  wineCode: string
+  vintage: string
+  volume: string
+}
+
+export interface RulesService {
+  /** Evaluates a decision; resolves to its `result.output`. Throws HttpError on any failure. */
+  evaluate(
+    decision: string,
+    context: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<unknown>
+  /** The loyalty decision for one wine, vintage and volume, normalised (never a bad promotion). */
+  loyalty(context: LoyaltyContext, signal?: AbortSignal): Promise<Promotion>
+}
+
+/** A slow rules service must not hold up an add to cart: give up after this long. */
+export const RULES_TIMEOUT_MS = 5000
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function withTimeout(signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(RULES_TIMEOUT_MS)
+  return signal ? AbortSignal.any([signal, timeout]) : timeout
+}
+
+export function createRulesService(baseUrl: string): RulesService {
+  const root = baseUrl.replace(/\/+$/, '')
+  const service: RulesService = {
+    async evaluate(decision, context, signal) {
+      const url = `${root}/evaluate/${encodeURIComponent(decision)}`
+      const answer = await postJson<unknown>(url, { context }, withTimeout(signal))
+      if (!isRecord(answer) || !isRecord(answer.result) || !('output' in answer.result)) {
+        throw new HttpError(200, url, { cause: new Error('The answer has no result.output') })
+      }
+      return answer.result.output
+    },
+    async loyalty(context, signal) {
+      const output = await service.evaluate('loyalty', { ...context }, signal)
+      return normalizePromotion(output)
+    },
+  }
+  return service
+}
+
+let shared: { url: string; service: RulesService } | null = null
+
+/** The page's rules service from the config's `rules.url`; null when the section is missing. */
+export function getRulesService(): RulesService | null {
+  const url = readConfig().config.rules?.url
+  if (!url) return null
+  if (shared?.url !== url) shared = { url, service: createRulesService(url) }
+  return shared.service
+}
+
+/** The loyalty context's date: the local calendar day, YYYY-MM-DD. */
+export function loyaltyDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/**
+ * The promotion of a wine line (spec 7 and 8): the loyalty decision, or no promotion when the
+ * service is not configured or the lookup fails (the failure is only logged).
+ */
+export async function lookupPromotion(
+  wine: Omit<LoyaltyContext, 'date'>,
+  options: { service?: RulesService | null; signal?: AbortSignal; now?: Date } = {},
+): Promise<Promotion> {
+  const service = options.service === undefined ? getRulesService() : options.service
+  if (!service) {
+    console.warn('[wine-widgets] No rules service configured: promotions are off.')
+    return NO_PROMOTION
+  }
+  try {
+    return await service.loyalty({ date: loyaltyDate(options.now), ...wine }, options.signal)
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    console.error(
+      `[wine-widgets] Promotion lookup failed for ${wine.wineCode} ${wine.vintage} ${wine.volume}; no promotion applied.`,
+      error,
+    )
+    return NO_PROMOTION
+  }
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { callsOf } from '../../mocks/db'
+import { setFault } from '../../mocks/faults'
+import { server } from '../../mocks/node'
+import { winesFor } from '../../fixtures/wines'
+import { parseConfig, resetConfigForTests, MissingConfigError } from '../config/config'
+import {
+  getSearchClient,
+  resetSearchClientForTests,
+  searchWines,
+  wineIndexName,
+} from './search-client'
+
+const CONFIG = JSON.stringify({ algolia: { appId: 'DEMOAPP', searchKey: 'search-only-key' } })
+
+beforeEach(() => {
+  resetConfigForTests(parseConfig(CONFIG))
+})
+
+afterEach(async () => {
+  await resetSearchClientForTests()
+})
+
+interface Sent {
+  requests: { indexName: string; query: string; facetFilters?: unknown; hitsPerPage?: number }[]
+}
+
+describe('search client', () => {
+  it('names one index per locale', () => {
+    expect(['en', 'fr', 'nl'].map((l) => wineIndexName(l as 'en'))).toEqual([
+      'wines_en',
+      'wines_fr',
+      'wines_nl',
+    ])
+  })
+
+  it('is one client per page, built from the config section', () => {
+    const client = getSearchClient()
+    expect(getSearchClient()).toBe(client)
+    expect(client.appId).toBe('DEMOAPP')
+    expect(client.apiKey).toBe('search-only-key')
+  })
+
+  it('throws the missing-config error without an algolia section', async () => {
+    resetConfigForTests(parseConfig('{}'))
+    expect(() => getSearchClient()).toThrow(MissingConfigError)
+  })
+
+  it('searches the locale index with the query and answers usable hits (nl)', async () => {
+    const result = await searchWines({ locale: 'nl', query: 'merlot', hitsPerPage: 5 })
+    expect(result.hits.length).toBeGreaterThan(0)
+    expect(result.hits.length).toBeLessThanOrEqual(5)
+    expect(result.nbHits).toBeGreaterThanOrEqual(result.hits.length)
+    const nl = new Set(winesFor('nl').map((w) => w.objectID))
+    for (const hit of result.hits) expect(nl.has(hit.objectID)).toBe(true)
+    const sent = callsOf('search').at(-1)!.payload as Sent
+    expect(sent.requests[0]).toMatchObject({
+      indexName: 'wines_nl',
+      query: 'merlot',
+      hitsPerPage: 5,
+    })
+  })
+
+  it('passes facet filters through (colour AND one of two grapes)', async () => {
+    const result = await searchWines({
+      locale: 'fr',
+      facetFilters: ['c.color:red-7b1e2b', ['g.title:Merlot', 'g.title:Syrah']],
+      hitsPerPage: 50,
+    })
+    expect(result.hits.length).toBeGreaterThan(0)
+    for (const hit of result.hits) {
+      expect(hit.c?.color).toBe('red-7b1e2b')
+      expect(hit.g.map((g) => g.title).some((g) => g === 'Merlot' || g === 'Syrah')).toBe(true)
+    }
+  })
+
+  it('sends the search-only key and app id with the request', async () => {
+    const seen: { url: URL; headers: Headers }[] = []
+    const listener = ({ request }: { request: Request }) => {
+      seen.push({ url: new URL(request.url), headers: request.headers })
+    }
+    server.events.on('request:start', listener)
+    try {
+      await searchWines({ locale: 'fr', query: 'syrah' })
+    } finally {
+      server.events.removeListener('request:start', listener)
+    }
+    expect(seen).toHaveLength(1)
+    const { url, headers } = seen[0]!
+    expect(url.hostname).toMatch(/^DEMOAPP(-dsn\.algolia\.net|-[123]\.algolianet\.com)$/i)
+    expect(url.pathname).toBe('/1/indexes/*/queries')
+    // The browser build sends the credentials as query parameters, the node build as headers.
+    const param = (name: string) => url.searchParams.get(name) ?? headers.get(name)
+    expect(param('x-algolia-api-key')).toBe('search-only-key')
+    expect(param('x-algolia-application-id')).toBe('DEMOAPP')
+  })
+
+  it('starts over with a new client after the reset (new config, empty cache)', async () => {
+    const first = getSearchClient()
+    await resetSearchClientForTests()
+    resetConfigForTests(
+      parseConfig(JSON.stringify({ algolia: { appId: 'OTHER', searchKey: 'k2' } })),
+    )
+    const second = getSearchClient()
+    expect(second).not.toBe(first)
+    expect(second.appId).toBe('OTHER')
+  })
+
+  it('rejects when the service answers 500 on every host', async () => {
+    setFault('search', { kind: 'status', status: 500 })
+    await expect(searchWines({ locale: 'fr', query: 'x' })).rejects.toThrow()
+  })
+})

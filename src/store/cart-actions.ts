@@ -1,0 +1,99 @@
+/**
+ * Cart actions over the pure cart operations of `src/domain/cart.ts` (spec section 4). Each action
+ * applies the operation to the page's one store (persisted to sessionStorage, shared by every
+ * widget root) and, when the cart really changed, emits `cart:changed` with the new totals.
+ * An operation that changes nothing (adding to a line already at its stock, updating to the same
+ * quantity) emits nothing.
+ */
+import { castDraft } from 'immer'
+import { useMemo } from 'react'
+import { getBus } from '../bus/bus'
+import {
+  addLine,
+  cartTotals,
+  emptyCart as emptyCartState,
+  quantityInCart,
+  removeLine,
+  updateQuantity,
+  type CartTotals,
+} from '../domain/cart'
+import type { CartLine, CartState } from '../domain/types'
+import { emptyContacts, type StoreState } from './state'
+import { getStore, useStore } from './shared-store'
+
+function emitChanged(cart: CartState): void {
+  const { itemsCount, subTotal } = cartTotals(cart)
+  getBus().emit('cart:changed', { itemsCount, subTotal })
+}
+
+/** Applies a pure cart operation; returns whether the cart changed. */
+function applyCart(
+  operation: (cart: CartState) => CartState,
+  extra?: (d: StoreState) => void,
+): boolean {
+  const store = getStore()
+  const before = store.getState().cart
+  const after = operation(before)
+  if (after === before && !extra) return false
+  store.update((draft) => {
+    draft.cart = castDraft(after)
+    if (extra) extra(draft as StoreState)
+  })
+  emitChanged(after)
+  return true
+}
+
+export interface AddResult {
+  /** Whether the cart changed. */
+  added: boolean
+  /** The line's quantity in the cart afterwards. */
+  quantity: number
+}
+
+/** Spec 4: an existing line's quantity is raised up to qty_available; a new line is appended. */
+export function addToCart(line: CartLine): AddResult {
+  const added = applyCart((cart) => addLine(cart, line))
+  return { added, quantity: quantityInCart(getStore().getState().cart, line.id) }
+}
+
+/** Spec 4: update sets the quantity, capped at the line's stock (at least 1). */
+export function updateCartQuantity(id: string, quantity: number): boolean {
+  return applyCart((cart) => updateQuantity(cart, id, quantity))
+}
+
+/** Spec 4: remove deletes the line. */
+export function removeFromCart(id: string): boolean {
+  return applyCart((cart) => removeLine(cart, id))
+}
+
+/** Spec 4: empty resets lines, orderId, redeemed points and shipping cost. */
+export function emptyCart(): void {
+  applyCart(emptyCartState, () => undefined)
+}
+
+/** Spec 4: a full clean-up also resets the contacts. */
+export function cleanUpCart(): void {
+  applyCart(emptyCartState, (draft) => {
+    draft.contacts = emptyContacts()
+  })
+}
+
+const selectCart = (state: StoreState) => state.cart
+
+/** The cart as the store holds it; re-renders on every change, from any root. */
+export function useCart(): CartState {
+  return useStore(selectCart)
+}
+
+/** The cart and its derived totals (items count, subtotal, bottles, points, total…). */
+export function useCartTotals(): { cart: CartState; totals: CartTotals } {
+  const cart = useCart()
+  const totals = useMemo(() => cartTotals(cart), [cart])
+  return { cart, totals }
+}
+
+/** How many of this line (variant id or bundle code) the cart holds. */
+export function useQuantityInCart(id: string): number {
+  const cart = useCart()
+  return quantityInCart(cart, id)
+}

@@ -1,0 +1,91 @@
+import { useId, useState, type FormEvent } from 'react'
+import { sendPasswordResetLink } from '../../api/session'
+import { canSendResetLink } from '../../domain/validation'
+import { useLocale, useT } from '../../i18n/locale-context'
+import { Field } from './Field'
+import styles from './LoginPanel.module.css'
+
+export interface ForgotPasswordFormProps {
+  titleId: string
+  email: string
+  onEmailChange: (email: string) => void
+  onBack: () => void
+}
+
+type SendResult = 'sent' | 'failed' | null
+
+/**
+ * Spec sections 5 and 8: the send button is disabled while the email is empty or a send runs;
+ * the outcome is a success or a failure message. The link sent points to
+ * `{origin}/{locale}/reset-password`.
+ */
+export function ForgotPasswordForm({
+  titleId,
+  email,
+  onEmailChange,
+  onBack,
+}: ForgotPasswordFormProps) {
+  const t = useT()
+  const locale = useLocale()
+  const id = useId()
+  const [sending, setSending] = useState(false)
+  const [result, setResult] = useState<SendResult>(null)
+  const resultId = `${id}-result`
+  const introId = `${id}-intro`
+  const canSend = canSendResetLink(email, sending)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!canSend) return
+    setSending(true)
+    setResult(null)
+    try {
+      await sendPasswordResetLink(email.trim(), locale)
+      setResult('sent')
+    } catch (error) {
+      console.error('[wine-widgets] Sending the password reset link failed', error)
+      setResult('failed')
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <form className={styles.form} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <p id={introId} className={styles.intro}>
+        {t('login.forgotIntro')}
+      </p>
+      <Field
+        id={`${id}-email`}
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        value={email}
+        invalid={result === 'failed'}
+        describedBy={[introId, result && resultId]}
+        onChange={(e) => {
+          onEmailChange(e.target.value)
+          setResult(null)
+        }}
+      />
+      {result === 'sent' && (
+        <p id={resultId} role="status" className={styles.success}>
+          {t('login.resetSent')}
+        </p>
+      )}
+      {result === 'failed' && (
+        <p id={resultId} role="alert" className={styles.error}>
+          {t('login.resetFailed')}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={!canSend}>
+        {sending ? t('login.sending') : t('login.send')}
+      </button>
+      <button type="button" className={styles.link} onClick={onBack}>
+        {t('login.backToLogin')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,110 @@
+import { useId, useState, type FormEvent } from 'react'
+import type { User } from '../../domain/types'
+import { canLogin } from '../../domain/validation'
+import { useT } from '../../i18n/locale-context'
+import { login } from '../../session/session'
+import { Field } from './Field'
+import styles from './LoginPanel.module.css'
+
+export interface LoginFormProps {
+  titleId: string
+  email: string
+  onEmailChange: (email: string) => void
+  /** A message shown above the form when the view opens (e.g. after creating an account). */
+  notice?: string | null
+  onLoggedIn?: (user: User) => void
+  onForgotPassword: () => void
+  onSignUp: () => void
+}
+
+type LoginError = 'invalid' | 'error' | null
+
+/** Spec section 5: the login button stays disabled while email or password is empty. */
+export function LoginForm({
+  titleId,
+  email,
+  onEmailChange,
+  notice,
+  onLoggedIn,
+  onForgotPassword,
+  onSignUp,
+}: LoginFormProps) {
+  const t = useT()
+  const id = useId()
+  const [password, setPassword] = useState('')
+  const [submitting, setSubmitting] = useState(false)
+  const [error, setError] = useState<LoginError>(null)
+  const errorId = `${id}-error`
+  const noticeId = `${id}-notice`
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (submitting || !canLogin(email, password)) return
+    setSubmitting(true)
+    setError(null)
+    const result = await login(email.trim(), password)
+    setSubmitting(false)
+    if (result.status === 'ok') onLoggedIn?.(result.user)
+    else setError(result.status)
+  }
+
+  return (
+    <form className={styles.form} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      {notice && (
+        <p id={noticeId} role="status" className={styles.success}>
+          {notice}
+        </p>
+      )}
+      <Field
+        id={`${id}-email`}
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        value={email}
+        invalid={error === 'invalid'}
+        describedBy={[error && errorId]}
+        onChange={(e) => {
+          onEmailChange(e.target.value)
+          setError(null)
+        }}
+      />
+      <Field
+        id={`${id}-password`}
+        label={t('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        invalid={error === 'invalid'}
+        describedBy={[error && errorId]}
+        onChange={(e) => {
+          setPassword(e.target.value)
+          setError(null)
+        }}
+      />
+      {error && (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error === 'invalid' ? t('login.invalid') : t('login.error')}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={styles.primary}
+        disabled={submitting || !canLogin(email, password)}
+      >
+        {submitting ? t('login.submitting') : t('login.submit')}
+      </button>
+      <button type="button" className={styles.link} onClick={onForgotPassword}>
+        {t('login.forgot')}
+      </button>
+      <p className={styles.switch}>
+        {t('login.noAccount')}{' '}
+        <button type="button" className={styles.secondary} onClick={onSignUp}>
+          {t('login.signUp')}
+        </button>
+      </p>
+    </form>
+  )
+}

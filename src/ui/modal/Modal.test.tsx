@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Modal } from './Modal'
+
+function Harness({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const close = () => {
+    onClose?.()
+    setOpen(false)
+  }
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Ouvrir
+      </button>
+      <a href="#behind">Lien derrière</a>
+      <Modal open={open} onClose={close} label="Recherche de vins" initialFocus={input}>
+        <button type="button">Filtres</button>
+        <input ref={input} aria-label="Chercher" />
+        <div hidden>
+          <button type="button">Caché</button>
+        </div>
+        <button type="button" onClick={close}>
+          Fermer
+        </button>
+      </Modal>
+    </>
+  )
+}
+
+describe('Modal', () => {
+  it('is a labelled modal dialog that takes focus where asked', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+    const dialog = screen.getByRole('dialog', { name: 'Recherche de vins' })
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    expect(screen.getByRole('textbox', { name: 'Chercher' })).toHaveFocus()
+  })
+
+  it('keeps Tab and Shift+Tab inside, skipping hidden buttons', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Filtres' })).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus()
+  })
+
+  it('closes on Escape and gives focus back to the opener', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    render(<Harness onClose={onClose} />)
+    const opener = screen.getByRole('button', { name: 'Ouvrir' })
+    await user.click(opener)
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+  })
+
+  it('gives focus back to the opener after its own close button', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const opener = screen.getByRole('button', { name: 'Ouvrir' })
+    await user.click(opener)
+    await user.click(screen.getByRole('button', { name: 'Fermer' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+  })
+
+  it('locks the page scroll while open and restores it after', async () => {
+    const user = userEvent.setup()
+    document.body.style.overflow = 'auto'
+    render(<Harness />)
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+    expect(document.body.style.overflow).toBe('hidden')
+    expect(document.documentElement.style.overflow).toBe('hidden')
+    await user.keyboard('{Escape}')
+    expect(document.body.style.overflow).toBe('auto')
+    expect(document.documentElement.style.overflow).toBe('')
+    document.body.style.overflow = ''
+  })
+
+  it('brings focus back inside when something outside takes it', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+    screen.getByRole('link', { name: 'Lien derrière', hidden: true }).focus()
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement)
+  })
+
+  it('falls back to returnFocus when the opener is gone', async () => {
+    function Gone() {
+      const [open, setOpen] = useState(false)
+      const [opener, setOpener] = useState(true)
+      const fallback = useRef<HTMLButtonElement>(null)
+      return (
+        <>
+          <button ref={fallback} type="button">
+            Loupe
+          </button>
+          {opener && (
+            <button type="button" onClick={() => setOpen(true)}>
+              Ouvrir
+            </button>
+          )}
+          <Modal open={open} onClose={() => setOpen(false)} label="X" returnFocus={fallback}>
+            <button type="button" onClick={() => setOpener(false)}>
+              Retirer
+            </button>
+          </Modal>
+        </>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Gone />)
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+    await user.click(screen.getByRole('button', { name: 'Retirer' }))
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('button', { name: 'Loupe' })).toHaveFocus()
+  })
+})

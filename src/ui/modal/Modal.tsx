@@ -1,0 +1,154 @@
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { createPortal } from 'react-dom'
+import styles from './Modal.module.css'
+
+export interface ModalProps {
+  open: boolean
+  /** Called on Escape; the content's own close button calls it too. */
+  onClose: () => void
+  /** The dialog's accessible name. */
+  label: string
+  children: ReactNode
+  /** Focused when the modal opens; default: the first focusable element inside. */
+  initialFocus?: RefObject<HTMLElement | null>
+  /** Focus goes back here when the element that had focus before opening is gone. */
+  returnFocus?: RefObject<HTMLElement | null>
+  className?: string
+}
+
+const FOCUSABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  'audio[controls]',
+  'video[controls]',
+  '[contenteditable]:not([contenteditable="false"])',
+  '[tabindex]',
+].join(',')
+
+/** Tabbable elements in document order, skipping hidden and inert ones. */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]'),
+  )
+}
+
+// Body scroll lock, counted so nested or successive modals restore the page's own values.
+let locks = 0
+let saved: { html: string; body: string; padding: string } | null = null
+
+function lockScroll() {
+  if (locks++ > 0) return
+  const { documentElement: html, body } = document
+  saved = { html: html.style.overflow, body: body.style.overflow, padding: body.style.paddingRight }
+  // Keep the page from shifting sideways when its scrollbar disappears.
+  const scrollbar = window.innerWidth - html.clientWidth
+  if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`
+  html.style.overflow = 'hidden'
+  body.style.overflow = 'hidden'
+}
+
+function unlockScroll() {
+  if (--locks > 0 || !saved) return
+  document.documentElement.style.overflow = saved.html
+  document.body.style.overflow = saved.body
+  document.body.style.paddingRight = saved.padding
+  saved = null
+}
+
+/**
+ * An accessible full-screen modal: a labelled `role="dialog"` rendered at the end of the body,
+ * focus kept inside (Tab and Shift+Tab wrap), Escape closes, the page behind does not scroll,
+ * and focus returns to the element that opened it.
+ */
+export function Modal({
+  open,
+  onClose,
+  label,
+  children,
+  initialFocus,
+  returnFocus,
+  className,
+}: ModalProps) {
+  const dialog = useRef<HTMLDivElement>(null)
+  const onCloseRef = useRef(onClose)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
+
+  // Layout effect: the opener is read before anything inside takes focus.
+  useLayoutEffect(() => {
+    if (!open) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // Read when closing: the owner may set it while the modal is open.
+    const fallback = returnFocus
+    lockScroll()
+    const root = dialog.current
+    const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
+    target?.focus()
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !root) return
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        onCloseRef.current()
+        return
+      }
+      if (event.key !== 'Tab') return
+      const items = tabbables(root)
+      if (items.length === 0) {
+        event.preventDefault()
+        root.focus()
+        return
+      }
+      const first = items[0]
+      const last = items.at(-1)
+      const active = document.activeElement
+      if (event.shiftKey && (active === first || !root.contains(active))) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+        event.preventDefault()
+        first?.focus()
+      }
+    }
+    // Focus that lands outside (a click on the page behind, a script) is brought back.
+    const onFocusIn = (event: FocusEvent) => {
+      if (root && event.target instanceof Node && !root.contains(event.target))
+        (tabbables(root)[0] ?? root).focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('focusin', onFocusIn)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('focusin', onFocusIn)
+      unlockScroll()
+      const back =
+        opener && opener.isConnected && opener !== document.body ? opener : fallback?.current
+      back?.focus()
+    }
+    // The refs are read once per opening on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open])
+
+  if (!open) return null
+  return createPortal(
+    <div className={styles.backdrop}>
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+        className={[styles.dialog, className].filter(Boolean).join(' ')}
+      >
+        {children}
+      </div>
+    </div>,
+    document.body,
+  )
+}

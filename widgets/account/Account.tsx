@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react'
+import type { User } from '../../src/domain/types'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { useT } from '../../src/i18n/locale-context'
+import { useSession } from '../../src/session/use-session'
+import { ensureSessionChecked, logout } from '../../src/session/session'
+import { InvoiceList } from '../../src/ui/invoice-list/InvoiceList'
+import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import { Tabs } from '../../src/ui/tabs/Tabs'
+import type { AccountProps } from './index'
+import styles from './Account.module.css'
+
+/** Whether the page's one current-user check has answered (it never rejects). */
+function useSessionChecked(): boolean {
+  const [checked, setChecked] = useState(false)
+  useEffect(() => {
+    let live = true
+    void ensureSessionChecked().then(() => {
+      if (live) setChecked(true)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+  return checked
+}
+
+type AccountTab = 'orders'
+
+interface AccountPageProps {
+  user: User
+  /** Move focus to the greeting (after a login made here, so focus is not lost with the form). */
+  focus: boolean
+  onLogout: () => Promise<boolean>
+}
+
+function AccountPage({ user, focus, onLogout }: AccountPageProps) {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const [tab, setTab] = useState<AccountTab>('orders')
+  const greeting = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    if (focus) greeting.current?.focus()
+  }, [focus])
+
+  const click = async () => {
+    setBusy(true)
+    // Success navigates home; a failure is only logged (spec 4) and the button comes back.
+    if (!(await onLogout())) setBusy(false)
+  }
+
+  return (
+    <div className={styles.account}>
+      <div className={styles.top}>
+        <h2 ref={greeting} className={styles.greeting} tabIndex={-1}>
+          {t('account.greeting', { name: user.name })}
+        </h2>
+        <button type="button" className={styles.logout} disabled={busy} onClick={click}>
+          {busy ? t('account.loggingOut') : t('account.logout')}
+        </button>
+      </div>
+      <Tabs
+        label={t('account.tabs')}
+        tabs={[{ key: 'orders', label: t('account.orders') }]}
+        selected={tab}
+        onSelect={(key) => setTab(key as AccountTab)}
+      >
+        <InvoiceList user={user} headingLevel={3} />
+      </Tabs>
+    </div>
+  )
+}
+
+/**
+ * The customer account page (spec 2): greeting, logout and the "Orders" tab. Logged-out visitors
+ * get the login panel; after a login there the account shows at once. While the page's
+ * current-user check runs for a visitor the store does not know, a short status shows instead of
+ * a login form that would vanish a moment later.
+ */
+export default function Account({ locale }: WidgetComponentProps<AccountProps>) {
+  const t = useT()
+  const { isLoggedIn, user } = useSession()
+  const checked = useSessionChecked()
+  const [loggedInHere, setLoggedInHere] = useState(false)
+
+  if (isLoggedIn && user) {
+    return <AccountPage user={user} focus={loggedInHere} onLogout={() => logout({ locale })} />
+  }
+  if (!checked) {
+    return (
+      <p className={styles.checking} role="status">
+        {t('account.checking')}
+      </p>
+    )
+  }
+  return (
+    <div className={styles.login}>
+      <LoginPanel
+        heading={t('account.loginHeading')}
+        subheading={t('account.loginSubheading')}
+        onLoggedIn={() => setLoggedInHere(true)}
+      />
+    </div>
+  )
+}

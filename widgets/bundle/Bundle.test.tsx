@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWidget } from '../../mocks/render-widget'
+import { callsOf } from '../../mocks/db'
+import { setFault } from '../../mocks/faults'
+import { bundleAnswer } from '../../fixtures/bundles'
+import type { Locale } from '../../src/domain/types'
+import { getStore } from '../../src/store/shared-store'
+import { addToCart } from '../../src/store/cart-actions'
+import { bundle } from './index'
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ')
+
+async function renderBundle(odooCode: string, locale: Locale = 'fr') {
+  const user = userEvent.setup()
+  const result = await renderWidget(bundle, { locale, attributes: { 'data-odoo-code': odooCode } })
+  return { user, ...result }
+}
+
+const cartLines = () => getStore().getState().cart.lines
+
+/** Puts `quantity` of a fixture bundle in the cart, as an earlier visit would have. */
+function inCart(odooCode: string, quantity: number) {
+  const { bundle: b, wines } = bundleAnswer(odooCode, 'en')!
+  addToCart({
+    id: b.odooCode,
+    odooCode: b.odooCode,
+    odooId: b.id,
+    name: b.name,
+    vintage: null,
+    volume: null,
+    quantity,
+    price: b.price,
+    qty_available: b.qty_available,
+    free_qty: b.qty_available,
+    type: 'bundle',
+    wines: wines.map((w) => ({ id: w.id, name: w.name, quantity: w.quantity })),
+    free_shipping: b.free_shipping,
+    promotion: { type: 'none', points: 1, bogof: null },
+  })
+}
+
+describe('bundle', () => {
+  it('shows a loading skeleton, then the price in euros and the money-back claim (fr)', async () => {
+    await renderBundle('BUN-001', 'fr')
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement du coffret…')
+    const price = await screen.findByText('Prix par coffret')
+    expect(plain(price.parentElement!.textContent)).toContain('59,95 €')
+    expect(screen.getByText('Pas satisfait ? Nous vous remboursons.')).toBeVisible()
+    expect(screen.queryByText(/Livraison gratuite/)).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Dans ce coffret' })).toBeVisible()
+    expect(callsOf('getbundle')[0]!.payload).toEqual({ odooCode: 'BUN-001', locale: 'fr' })
+  })
+
+  it('claims free shipping in Belgium for a free-shipping bundle and adds it with its wines (en)', async () => {
+    const { user } = await renderBundle('BUN-002', 'en')
+    expect(await screen.findByText('Free shipping in Belgium with this box')).toBeVisible()
+    expect(plain(screen.getByText('Price per box').parentElement!.textContent)).toContain('€69.95')
+    await user.click(screen.getByRole('button', { name: 'More boxes' }))
+    expect(screen.getByLabelText('Quantity')).toHaveValue('6')
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Added. You now have 6 in your cart.')).toBeVisible()
+    const { bundle: b, wines } = bundleAnswer('BUN-002', 'en')!
+    expect(cartLines()).toEqual([
+      expect.objectContaining({
+        id: 'BUN-002',
+        type: 'bundle',
+        name: b.name,
+        quantity: 6,
+        price: 69.95,
+        free_shipping: true,
+        vintage: null,
+        volume: null,
+        wines: wines.map((w) => ({ id: w.id, name: w.name, quantity: 2 })),
+      }),
+    ])
+  })
+
+  it('shows the out-of-stock badge and no add button when nothing is left (fr and nl)', async () => {
+    const { unmount } = await renderBundle('BUN-004', 'fr')
+    expect(await screen.findByText('Épuisé')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Ajouter au panier' })).not.toBeInTheDocument()
+    unmount()
+    await renderBundle('BUN-004', 'nl')
+    expect(await screen.findByText('Uitverkocht')).toBeVisible()
+    expect(screen.getByText('Gratis levering in België met dit pakket')).toBeVisible()
+  })
+
+  it('caps plus and the field at stock minus what is already in the cart (en)', async () => {
+    // BUN-005 has 3 in stock; 1 is already in the cart, so 2 more can be added.
+    inCart('BUN-005', 1)
+    const { user } = await renderBundle('BUN-005', 'en')
+    const field = await screen.findByLabelText('Quantity')
+    expect(screen.getByText('1 already in your cart')).toBeVisible()
+    expect(screen.getByText('2 more available')).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'More boxes' }))
+    expect(field).toHaveValue('2')
+    expect(screen.getByRole('button', { name: 'More boxes' })).toBeDisabled()
+    await user.clear(field)
+    await user.type(field, '9999')
+    expect(field).toHaveValue('999')
+    await user.tab()
+    expect(field).toHaveValue('2')
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Added. You now have 3 in your cart.')).toBeVisible()
+    expect(cartLines()[0]!.quantity).toBe(3)
+    expect(screen.getByText('All available boxes are in your cart.')).toBeVisible()
+    expect(field).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+  })
+
+  it('clamps a typed 0 to 0 on blur and then cannot add (fr)', async () => {
+    const { user } = await renderBundle('BUN-001', 'fr')
+    const field = await screen.findByLabelText('Quantité')
+    await user.clear(field)
+    await user.type(field, '0')
+    await user.tab()
+    expect(field).toHaveValue('0')
+    expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeDisabled()
+  })
+
+  it.each([
+    ['HTTP 500', () => setFault('getbundle', { kind: 'status', status: 500 }), 'BUN-001'],
+    ['a network error', () => setFault('getbundle', { kind: 'network' }), 'BUN-001'],
+    ['an unknown bundle', () => undefined, 'BUN-999'],
+  ])('stays empty and only logs a load failure (%s)', async (_, fail, code) => {
+    fail()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { element } = await renderBundle(code, 'en')
+    await waitFor(() => expect(error).toHaveBeenCalled())
+    await waitFor(() => expect(element).toBeEmptyDOMElement())
+    expect(String(error.mock.calls[0]![0])).toContain(`could not load ${code}`)
+  })
+})

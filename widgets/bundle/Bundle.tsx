@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { useBundle, type BundleAnswer } from '../../src/api/catalogue'
+import {
+  bundleBlurQuantity,
+  bundleMaxQuantity,
+  clampQuantity,
+  isOutOfStock,
+  minusQuantity,
+  plusQuantity,
+} from '../../src/domain/quantity'
+import { NO_PROMOTION } from '../../src/domain/types'
+import { useT } from '../../src/i18n/locale-context'
+import { addToCart, useQuantityInCart } from '../../src/store/cart-actions'
+import { Money } from '../../src/ui/money/Money'
+import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
+import type { BundleProps } from './index'
+import styles from './Bundle.module.css'
+
+/** Bundle page (spec 2, 4, 5): loading skeleton, then available or out of stock. */
+export default function Bundle({ props, locale }: WidgetComponentProps<BundleProps>) {
+  const t = useT()
+  const query = useBundle({ odooCode: props.odooCode, locale })
+
+  useEffect(() => {
+    // Spec 8: a bundle load failure is only logged; the page stays empty.
+    if (query.error) {
+      console.error(`[wine-widgets] bundle: could not load ${props.odooCode}.`, query.error)
+    }
+  }, [query.error, props.odooCode])
+
+  if (query.isPending) {
+    return (
+      <div className={styles.skeleton} role="status" aria-busy="true">
+        <span className={styles.skeletonPrice} aria-hidden="true" />
+        <span className={styles.skeletonLine} aria-hidden="true" />
+        <span className={styles.visuallyHidden}>{t('bundle.loading')}</span>
+      </div>
+    )
+  }
+  if (query.isError) return null
+  return <BundleBox answer={query.data} />
+}
+
+function BundleBox({ answer }: { answer: BundleAnswer }) {
+  const t = useT()
+  const { bundle, wines } = answer
+  const inCart = useQuantityInCart(bundle.odooCode)
+  const stock = Math.max(0, Math.floor(bundle.qty_available))
+  const max = bundleMaxQuantity(stock, inCart)
+  const [text, setText] = useState(() => (max > 0 ? '1' : '0'))
+  const [added, setAdded] = useState<number | null>(null)
+
+  const current = clampQuantity(text, 0, max)
+  const soldOut = isOutOfStock(bundle.qty_available)
+
+  const add = () => {
+    const quantity = bundleBlurQuantity(text, stock, inCart)
+    if (quantity < 1) return
+    const result = addToCart({
+      id: bundle.odooCode,
+      odooCode: bundle.odooCode,
+      odooId: bundle.id,
+      name: bundle.name,
+      vintage: null,
+      volume: null,
+      quantity,
+      price: bundle.price,
+      qty_available: bundle.qty_available,
+      free_qty: bundle.qty_available,
+      type: 'bundle',
+      wines: wines.map((w) => ({ id: w.id, name: w.name, quantity: w.quantity })),
+      free_shipping: bundle.free_shipping,
+      promotion: NO_PROMOTION,
+    })
+    setAdded(result.quantity)
+    // What is left to add after this: start again from 1 (or 0 when nothing is left).
+    setText(bundleMaxQuantity(stock, result.quantity) > 0 ? '1' : '0')
+  }
+
+  return (
+    <div className={styles.bundle}>
+      {soldOut ? (
+        <p className={styles.badge}>
+          <strong>{t('bundle.outOfStock')}</strong>
+          <span>{t('bundle.outOfStockText')}</span>
+        </p>
+      ) : (
+        <div className={styles.box}>
+          <p className={styles.price}>
+            <span className={styles.priceLabel}>{t('bundle.price')}</span>{' '}
+            <Money amount={bundle.price} className={styles.amount} />
+          </p>
+          <form
+            className={styles.order}
+            onSubmit={(event) => {
+              event.preventDefault()
+              add()
+            }}
+          >
+            <QuantityInput
+              value={text}
+              onChange={(value) => {
+                setText(value)
+                setAdded(null)
+              }}
+              onBlur={() => setText(String(bundleBlurQuantity(text, stock, inCart)))}
+              onMinus={() => setText(String(Math.min(minusQuantity(current, 1), max)))}
+              onPlus={() => setText(String(plusQuantity(current, max)))}
+              minusDisabled={current <= 1}
+              plusDisabled={current >= max}
+              disabled={max < 1}
+              label={t('bundle.quantity')}
+              minusLabel={t('bundle.minus')}
+              plusLabel={t('bundle.plus')}
+              hint={max > 0 ? t('bundle.available', { count: max }) : t('bundle.maxReached')}
+              showLabel
+            />
+            <button type="submit" className={styles.add} disabled={current < 1}>
+              {t('bundle.add')}
+            </button>
+          </form>
+          <p className={styles.status} role="status">
+            {added !== null
+              ? t('bundle.added', { count: added })
+              : inCart > 0
+                ? t('bundle.inCart', { count: inCart })
+                : ''}
+          </p>
+        </div>
+      )}
+      {wines.length > 0 && (
+        <section className={styles.contents}>
+          <h2 className={styles.contentsTitle}>{t('bundle.contents')}</h2>
+          <ul>
+            {wines.map((w) => (
+              <li key={w.id}>
+                {w.quantity} × {w.url ? <a href={w.url}>{w.name}</a> : w.name}
+                {w.vintage && ` ${w.vintage}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className={styles.reassurance}>
+        {bundle.free_shipping ? t('bundle.freeShipping') : t('bundle.moneyBack')}
+      </p>
+    </div>
+  )
+}

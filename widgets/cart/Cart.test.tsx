@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWidget } from '../../mocks/render-widget'
+import { db } from '../../mocks/db'
+import { CLAIRE } from '../../fixtures/users'
+import { NO_PROMOTION, type CartLine, type Locale } from '../../src/domain/types'
+import { resetSessionForTests } from '../../src/session/session'
+import { getStore } from '../../src/store/shared-store'
+import { addToCart } from '../../src/store/cart-actions'
+import { cart } from './index'
+
+const plain = (text: string | null | undefined) =>
+  (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
+
+function line(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: '200101',
+    odooCode: 'W10002',
+    odooId: 200101,
+    name: 'Falize Tradition',
+    vintage: '2021',
+    volume: '75cl',
+    quantity: 6,
+    price: 12.5,
+    qty_available: 20,
+    free_qty: 20,
+    type: 'product',
+    wines: [],
+    free_shipping: false,
+    promotion: NO_PROMOTION,
+    ...overrides,
+  }
+}
+
+const promoLine = line({
+  id: '200001',
+  odooCode: 'W10001',
+  name: 'Kluisberg Pinot',
+  vintage: '2020',
+  quantity: 2,
+  price: 45.45,
+  qty_available: 39,
+  promotion: { type: 'points', points: 2, bogof: null },
+})
+
+async function renderCart(locale: Locale) {
+  const user = userEvent.setup()
+  const result = await renderWidget(cart, { locale })
+  return { user, ...result }
+}
+
+const linesInStore = () => getStore().getState().cart.lines
+/** The figure of a row of the order summary. */
+const figure = (label: string) =>
+  plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
+
+afterEach(() => {
+  resetSessionForTests()
+})
+
+describe('cart: empty', () => {
+  it.each([
+    ['en', 'The cart is empty'],
+    ['fr', 'Le panier est vide'],
+    ['nl', 'Het winkelwagentje is leeg'],
+  ] as const)('says so in %s', async (locale, message) => {
+    await renderCart(locale)
+    expect(screen.getByText(message)).toBeVisible()
+    expect(screen.queryByRole('list', { name: /lines|Lignes|Artikelen/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('cart: lines and totals', () => {
+  it('lists the lines with unit price and line total, and the total box (en)', async () => {
+    addToCart(line())
+    addToCart(promoLine)
+    await renderCart('en')
+    const lines = within(screen.getByRole('list', { name: 'Cart lines' })).getAllByRole('listitem')
+    expect(lines).toHaveLength(2)
+    expect(plain(lines[0]!.textContent)).toContain('Falize Tradition')
+    expect(plain(lines[0]!.textContent)).toContain('2021 · 75cl')
+    expect(plain(lines[0]!.textContent)).toContain('€75.00')
+    expect(plain(lines[1]!.textContent)).toContain('2× droplets')
+    expect(figure('Subtotal')).toBe('€165.90')
+    expect(figure('Shipping')).toBe('Calculated once your delivery address is known')
+    expect(figure('Total')).toContain('€165.90')
+    // floor((75 + 5) / 10) = 8, plus floor((90.90 + 5) / 10) × 2 = 18
+    expect(screen.getByText('Droplets earned with this order: 26')).toBeVisible()
+    expect(screen.getByRole('heading', { name: 'Why order from us' })).toBeInTheDocument()
+    expect(plain(screen.getByText(/Free delivery in Belgium from/).textContent)).toContain(
+      'Free delivery in Belgium from €150.00',
+    )
+    expect(screen.getByText('Not happy? Your money back')).toBeVisible()
+  })
+
+  it('changes a quantity within the stock with plus, minus and the field (fr)', async () => {
+    addToCart(line({ quantity: 6, qty_available: 14 }))
+    const { user } = await renderCart('fr')
+    const field = screen.getByLabelText('Quantité de Falize Tradition')
+    await user.click(screen.getByRole('button', { name: 'Plus de Falize Tradition' }))
+    expect(field).toHaveValue('12')
+    await user.click(screen.getByRole('button', { name: 'Plus de Falize Tradition' }))
+    expect(field).toHaveValue('14')
+    expect(screen.getByRole('button', { name: 'Plus de Falize Tradition' })).toBeDisabled()
+    expect(linesInStore()[0]!.quantity).toBe(14)
+    await user.click(screen.getByRole('button', { name: 'Moins de Falize Tradition' }))
+    expect(field).toHaveValue('8')
+    await user.clear(field)
+    await user.type(field, '500')
+    await user.tab()
+    expect(field).toHaveValue('14')
+    await user.clear(field)
+    await user.type(field, '3{Enter}')
+    expect(linesInStore()[0]!.quantity).toBe(3)
+    await user.clear(field)
+    await user.tab()
+    expect(field).toHaveValue('1')
+    expect(figure('Sous-total')).toBe('12,50 €')
+  })
+
+  it('removes a line, announces it, and shows the empty cart after the last one (nl)', async () => {
+    addToCart(line())
+    addToCart(promoLine)
+    const { user } = await renderCart('nl')
+    await user.click(screen.getByRole('button', { name: 'Falize Tradition verwijderen' }))
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Falize Tradition is uit de winkelwagen verwijderd.',
+    )
+    expect(linesInStore().map((l) => l.id)).toEqual(['200001'])
+    await user.click(screen.getByRole('button', { name: 'Kluisberg Pinot verwijderen' }))
+    expect(screen.getByText('Het winkelwagentje is leeg')).toBeVisible()
+  })
+
+  it('follows changes made by another root at once (en)', async () => {
+    await renderCart('en')
+    expect(screen.getByText('The cart is empty')).toBeVisible()
+    act(() => {
+      addToCart(line())
+    })
+    expect(screen.getByRole('list', { name: 'Cart lines' })).toBeVisible()
+  })
+
+  it('shows the shipping cost and the redeemed droplets once they are known (en)', async () => {
+    addToCart(line({ quantity: 10 }))
+    getStore().update((d) => {
+      d.contacts.isValidShipping = true
+      d.cart.shippingCost = 9.95
+      d.cart.redeemedPoints = 100
+      d.cart.redeemedPointsAmount = 20
+    })
+    await renderCart('en')
+    expect(figure('Shipping')).toBe('€9.95')
+    expect(figure('Droplets redeemed')).toBe('-€20.00')
+    expect(figure('Total')).toContain('€114.95')
+  })
+})
+
+describe('cart: droplets and login', () => {
+  it('tells visitors to log in and shows the login box with its subheader (en)', async () => {
+    addToCart(line())
+    await renderCart('en')
+    expect(screen.getByText('Log in to earn them and see your balance.')).toBeVisible()
+    expect(screen.getByRole('heading', { name: 'Confirm your order' })).toBeVisible()
+    expect(screen.getByText('Login or Sign Up to confirm your order')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'How do droplets work?' })).not.toBeInTheDocument()
+  })
+
+  it('shows a logged-in user the balance and the rules from the redemption tiers (fr)', async () => {
+    db.sessionEmail = CLAIRE.email
+    addToCart(line())
+    const { user } = await renderCart('fr')
+    expect(await screen.findByText('Gouttes sur votre compte : 420')).toBeVisible()
+    expect(screen.queryByText(/Connectez-vous ou inscrivez-vous/)).not.toBeInTheDocument()
+    const help = screen.getByRole('button', { name: 'Comment fonctionnent les gouttes ?' })
+    expect(help).toHaveAttribute('aria-expanded', 'false')
+    await user.click(help)
+    const rules = screen.getByRole('dialog', { name: 'Règles des gouttes' })
+    expect(rules).toHaveFocus()
+    const tiers = within(rules)
+      .getAllByRole('listitem')
+      .map((li) => plain(li.textContent))
+    expect(tiers).toEqual([
+      'À partir de 100 gouttes : 0,20 € par goutte',
+      'À partir de 200 gouttes : 0,40 € par goutte',
+      'À partir de 400 gouttes : 1,00 € par goutte',
+    ])
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(help).toHaveFocus()
+  })
+
+  it('logs in from the cart without leaving the page (nl)', async () => {
+    addToCart(line())
+    const { user } = await renderCart('nl')
+    await user.type(screen.getByLabelText('E-mailadres'), CLAIRE.email)
+    await user.type(screen.getByLabelText('Wachtwoord'), CLAIRE.password)
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }))
+    expect(await screen.findByText('Druppels op je account: 420')).toBeVisible()
+    expect(screen.queryByText(/Log in of registreer je/)).not.toBeInTheDocument()
+    expect(linesInStore()).toHaveLength(1)
+  })
+})

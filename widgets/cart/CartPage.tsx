@@ -1,0 +1,73 @@
+import { useId, type ReactNode } from 'react'
+import { useT } from '../../src/i18n/locale-context'
+import { useSession } from '../../src/session/use-session'
+import { useCartTotals } from '../../src/store/cart-actions'
+import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import { CartLines } from './CartLines'
+import { CommercialStrip } from './CommercialStrip'
+import { Droplets } from './Droplets'
+import { TotalBox } from './TotalBox'
+import styles from './Cart.module.css'
+
+/** The places where the checkout issue plugs its sections in. */
+export interface CartPageSlots {
+  /**
+   * Shipping box (delivery contact, destination and cost). Shown under the lines; the total
+   * box shows the shipping cost once `contacts.isValidShipping` is true.
+   */
+  shippingBox?: ReactNode
+  /** Points redemption input and discount, inside the droplets section (logged-in users). */
+  redemption?: ReactNode
+  /** Payment section, shown to logged-in users instead of the login box. */
+  payment?: ReactNode
+}
+
+/** Cart page (spec 2): empty message, or lines, totals, droplets, login or payment, claims. */
+export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
+  const t = useT()
+  const id = useId()
+  const session = useSession()
+  const { cart, totals } = useCartTotals()
+
+  if (cart.lines.length === 0) {
+    return (
+      <section className={styles.cart} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.title}>
+          {t('cart.title')}
+        </h2>
+        <p className={styles.empty}>{t('cart.empty')}</p>
+        <CommercialStrip />
+      </section>
+    )
+  }
+
+  return (
+    <section className={styles.cart} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('cart.title')}
+      </h2>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <CartLines lines={cart.lines} />
+          {shippingBox}
+        </div>
+        <aside className={styles.side}>
+          <TotalBox cart={cart} totals={totals} />
+          <Droplets earned={totals.orderPoints} session={session} redemption={redemption} />
+        </aside>
+      </div>
+      {session.isLoggedIn ? (
+        payment
+      ) : (
+        <div className={styles.login}>
+          <LoginPanel
+            heading={t('cart.loginHeading')}
+            subheading={t('cart.loginSubheading')}
+            headingLevel={3}
+          />
+        </div>
+      )}
+      <CommercialStrip />
+    </section>
+  )
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { formatMoney } from '../../src/domain/money'
+import { MIN_REDEEM_POINTS, REDEMPTION_TIERS } from '../../src/domain/redemption'
+import type { SessionState } from '../../src/domain/types'
+import { useLocale, useT } from '../../src/i18n/locale-context'
+import styles from './Cart.module.css'
+
+export interface DropletsProps {
+  /** Points earned by this order (spec 9). */
+  earned: number
+  session: SessionState
+  /** The checkout issue's redemption input (logged-in users). */
+  redemption?: ReactNode
+}
+
+/**
+ * Droplets section (spec 2): the points this order earns; visitors are told to log in; logged-in
+ * users see their balance and the rules (a tooltip, a popup on small screens).
+ */
+export function Droplets({ earned, session, redemption }: DropletsProps) {
+  const t = useT()
+  const id = useId()
+  const number = useNumber()
+  return (
+    <section className={styles.box} aria-labelledby={`${id}-droplets`}>
+      <h3 id={`${id}-droplets`} className={styles.boxTitle}>
+        {t('droplets.title')}
+      </h3>
+      <p className={styles.earned}>{t('droplets.earned', { count: number(earned) })}</p>
+      {session.isLoggedIn ? (
+        <>
+          <p className={styles.balance}>
+            {t('droplets.balance', { count: number(session.points) })}
+          </p>
+          <DropletsRules />
+          {redemption}
+        </>
+      ) : (
+        <p className={styles.muted}>{t('droplets.loggedOut')}</p>
+      )}
+    </section>
+  )
+}
+
+function useNumber() {
+  const locale = useLocale()
+  return (n: number) => new Intl.NumberFormat(`${locale}-BE`).format(n)
+}
+
+/** The rules, generated from the redemption tiers so the text cannot drift from the rules. */
+function DropletsRules() {
+  const t = useT()
+  const locale = useLocale()
+  const number = useNumber()
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (open) panel.current?.focus()
+  }, [open])
+
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
+
+  return (
+    <div className={styles.rules}>
+      <button
+        ref={button}
+        type="button"
+        className={styles.help}
+        aria-expanded={open}
+        aria-controls={`${id}-rules`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span aria-hidden="true" className={styles.helpIcon}>
+          ?
+        </span>
+        {t('droplets.rulesButton')}
+      </button>
+      {open && <div className={styles.backdrop} onClick={close} aria-hidden="true" />}
+      <div
+        ref={panel}
+        id={`${id}-rules`}
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby={`${id}-rules-title`}
+        className={styles.tooltip}
+        hidden={!open}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation()
+            close()
+          }
+        }}
+      >
+        <h4 id={`${id}-rules-title`} className={styles.tooltipTitle}>
+          {t('droplets.rulesTitle')}
+        </h4>
+        <p>{t('droplets.rulesEarn')}</p>
+        <p>{t('droplets.rulesMinimum', { min: number(MIN_REDEEM_POINTS) })}</p>
+        <ul>
+          {REDEMPTION_TIERS.map((tier) => (
+            <li key={tier.minPoints}>
+              {t('droplets.rulesTier', {
+                min: number(tier.minPoints),
+                value: formatMoney(tier.euroPerPoint, locale),
+              })}
+            </li>
+          ))}
+        </ul>
+        <button type="button" className={styles.close} onClick={close}>
+          {t('droplets.close')}
+        </button>
+      </div>
+    </div>
+  )
+}

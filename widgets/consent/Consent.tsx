@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react'
+import Cookies from 'js-cookie'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { useT } from '../../src/i18n/locale-context'
+import type { ConsentProps } from './index'
+import styles from './Consent.module.css'
+
+/** Spec section 9: consent cookie named cookieconsent_status, lifetime 1 year, path /. */
+const CONSENT_COOKIE = 'cookieconsent_status'
+const CONSENT_VALUE = 'dismiss'
+const CONSENT_DAYS = 365
+
+/** The same-origin path a link points to (null for fragments, other sites or unparsable URLs). */
+function pathOf(url: string): string | null {
+  if (url.startsWith('#')) return null
+  try {
+    const target = new URL(url, window.location.href)
+    return target.origin === window.location.origin ? target.pathname : null
+  } catch {
+    return null
+  }
+}
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
+
+/**
+ * Spec section 2: the overlay is hidden on the privacy page, `/{locale}/privacy` with or without
+ * a trailing slash, and on the page a custom `privacyUrl` points to.
+ */
+function isPrivacyPage(privacyUrl: string): boolean {
+  const here = trimSlash(window.location.pathname)
+  if (/^\/(en|fr|nl)\/privacy$/.test(here)) return true
+  const target = pathOf(privacyUrl)
+  return target !== null && target !== '/' && trimSlash(target) === here
+}
+
+/**
+ * Cookie consent banner: a non-modal region at the bottom of the page. The check button stores
+ * the consent for a year; a click elsewhere on the page or Escape hides it for this page view only.
+ */
+export default function Consent({ props, locale }: WidgetComponentProps<ConsentProps>) {
+  const t = useT()
+  const privacyUrl = props.privacyUrl?.trim() || `/${locale}/privacy`
+  const [visible, setVisible] = useState(
+    () => Cookies.get(CONSENT_COOKIE) === undefined && !isPrivacyPage(privacyUrl),
+  )
+  const banner = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    if (!visible) return
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Node && banner.current?.contains(event.target)) return
+      setVisible(false)
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setVisible(false)
+    }
+    document.addEventListener('click', onClick, true)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('click', onClick, true)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [visible])
+
+  if (!visible) return null
+
+  const accept = () => {
+    Cookies.set(CONSENT_COOKIE, CONSENT_VALUE, {
+      expires: CONSENT_DAYS,
+      path: '/',
+      sameSite: 'Lax',
+      secure: window.location.protocol === 'https:',
+    })
+    setVisible(false)
+  }
+
+  return (
+    <section ref={banner} className={styles.banner} aria-label={t('consent.label')}>
+      <p className={styles.text}>
+        {t('consent.text')}{' '}
+        <a className={styles.link} href={privacyUrl}>
+          {t('consent.privacy')}
+        </a>
+      </p>
+      <button type="button" className={styles.accept} onClick={accept}>
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4.5 12.75l4.5 4.5 10.5-10.5" />
+        </svg>
+        {t('consent.accept')}
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,56 @@
+import { useEffect, useId, useState } from 'react'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { useT } from '../../src/i18n/locale-context'
+import { useSession } from '../../src/session/use-session'
+import { ensureSessionChecked } from '../../src/session/session'
+import { InvoiceList } from '../../src/ui/invoice-list/InvoiceList'
+import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import type { InvoicesProps } from './index'
+import styles from './Invoices.module.css'
+
+/** Whether the page's one current-user check has answered (it never rejects). */
+function useSessionChecked(): boolean {
+  const [checked, setChecked] = useState(false)
+  useEffect(() => {
+    let live = true
+    void ensureSessionChecked().then(() => {
+      if (live) setChecked(true)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+  return checked
+}
+
+/**
+ * The invoice history on its own (spec 2), under a "Your orders" heading. Invoices belong to a
+ * logged-in user, so a logged-out visitor gets the shared login panel (with a line saying why),
+ * and the list shows as soon as the login succeeds; while the page's current-user check is still
+ * running, the loading status shows instead.
+ */
+export default function Invoices(_: WidgetComponentProps<InvoicesProps>) {
+  const t = useT()
+  const id = useId()
+  const { isLoggedIn, user } = useSession()
+  const checked = useSessionChecked()
+
+  if (!isLoggedIn || !user) {
+    if (!checked) {
+      return (
+        <p className={styles.checking} role="status">
+          {t('invoices.loading')}
+        </p>
+      )
+    }
+    return <LoginPanel heading={t('invoices.title')} subheading={t('invoices.loginSubheading')} />
+  }
+  return (
+    <section className={styles.invoices} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('invoices.title')}
+      </h2>
+      <InvoiceList user={user} headingLevel={3} />
+    </section>
+  )
+}

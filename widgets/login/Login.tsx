@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { useT } from '../../src/i18n/locale-context'
+import { useSession } from '../../src/session/use-session'
+import { logout } from '../../src/session/session'
+import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import type { LoginProps } from './index'
+import styles from './Login.module.css'
+
+interface LoggedInProps {
+  name: string
+  /** Move focus to the message (after a login made here, so focus is not lost with the form). */
+  focus: boolean
+  onLogout: () => Promise<boolean>
+}
+
+function LoggedIn({ name, focus, onLogout }: LoggedInProps) {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const message = useRef<HTMLParagraphElement>(null)
+
+  useEffect(() => {
+    if (focus) message.current?.focus()
+  }, [focus])
+
+  const click = async () => {
+    setBusy(true)
+    // On success the page navigates home; on failure ("only logged") the button comes back.
+    if (!(await onLogout())) setBusy(false)
+  }
+
+  return (
+    <div className={styles.loggedIn}>
+      <p ref={message} className={styles.message} tabIndex={-1}>
+        {t('session.loggedInAs', { name })}
+      </p>
+      <button type="button" className={styles.logout} disabled={busy} onClick={click}>
+        {busy ? t('session.loggingOut') : t('session.logout')}
+      </button>
+    </div>
+  )
+}
+
+/** The login page (`/{locale}/login`, `/fr/se-loguer`, `/nl/inloggen`). */
+export default function Login({ locale }: WidgetComponentProps<LoginProps>) {
+  const { isLoggedIn, user } = useSession()
+  const [loggedInHere, setLoggedInHere] = useState(false)
+
+  if (isLoggedIn && user) {
+    return <LoggedIn name={user.name} focus={loggedInHere} onLogout={() => logout({ locale })} />
+  }
+  return (
+    <div className={styles.login}>
+      <LoginPanel onLoggedIn={() => setLoggedInHere(true)} />
+    </div>
+  )
+}

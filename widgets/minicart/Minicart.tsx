@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { lineTotal } from '../../src/domain/cart'
+import { cartPath } from '../../src/domain/cart-page'
+import { useT } from '../../src/i18n/locale-context'
+import { useCartTotals } from '../../src/store/cart-actions'
+import { Money } from '../../src/ui/money/Money'
+import type { MinicartProps } from './index'
+import styles from './Minicart.module.css'
+
+/** A short delay before closing on mouse leave, so moving to the panel does not close it. */
+const CLOSE_DELAY_MS = 200
+const AUTO_OPEN_GRACE_MS = 500
+
+/**
+ * Header minicart (spec 2): a count badge on a disclosure button; the list opens on hover, on
+ * keyboard focus and on click, and closes on Escape, when focus or the pointer leaves.
+ */
+export default function Minicart({ locale }: WidgetComponentProps<MinicartProps>) {
+  const t = useT()
+  const id = useId()
+  const { cart, totals } = useCartTotals()
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  // When hover or focus just opened the list, the click that follows must not close it again.
+  const autoOpenedAt = useRef(0)
+
+  const cancelClose = () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current)
+    closeTimer.current = null
+  }
+  useEffect(() => cancelClose, [])
+
+  const show = () => {
+    cancelClose()
+    setOpen(true)
+  }
+  const showAuto = () => {
+    if (!open) autoOpenedAt.current = Date.now()
+    show()
+  }
+  const toggle = () => {
+    if (open && Date.now() - autoOpenedAt.current > AUTO_OPEN_GRACE_MS) setOpen(false)
+    else show()
+  }
+  const hideSoon = () => {
+    cancelClose()
+    closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS)
+  }
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation()
+      setOpen(false)
+      button.current?.focus()
+    }
+  }
+
+  const panelId = `${id}-panel`
+  return (
+    <div
+      ref={root}
+      className={styles.minicart}
+      onMouseEnter={showAuto}
+      onMouseLeave={hideSoon}
+      onFocus={showAuto}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={styles.button}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('minicart.button', { count: totals.itemsCount })}
+        onClick={toggle}
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
+          <circle cx="9" cy="19" r="1.5" />
+          <circle cx="17" cy="19" r="1.5" />
+        </svg>
+        <span className={styles.badge} aria-hidden="true">
+          {totals.itemsCount}
+        </span>
+      </button>
+      <div id={panelId} className={styles.panel} hidden={!open}>
+        <h2 className={styles.title}>{t('minicart.title')}</h2>
+        {cart.lines.length === 0 ? (
+          <p className={styles.empty}>{t('minicart.empty')}</p>
+        ) : (
+          <>
+            <ul className={styles.lines}>
+              {cart.lines.map((line) => (
+                <li key={line.id} className={styles.line}>
+                  <span className={styles.name}>{line.name}</span>
+                  <span className={styles.details}>
+                    {line.type === 'bundle'
+                      ? t('minicart.bundle')
+                      : [line.vintage, line.volume].filter(Boolean).join(' · ')}
+                  </span>
+                  <span className={styles.quantity}>
+                    {t('minicart.quantity', { count: line.quantity })}
+                  </span>
+                  <Money amount={lineTotal(line)} className={styles.total} />
+                </li>
+              ))}
+            </ul>
+            <p className={styles.subtotal}>
+              <span>
+                {t('minicart.subtotal')}{' '}
+                <span className={styles.note}>({t('minicart.withoutShipping')})</span>
+              </span>
+              <Money amount={totals.subTotal} className={styles.subtotalAmount} />
+            </p>
+          </>
+        )}
+        <a className={styles.link} href={cartPath(locale)}>
+          {t('minicart.toCart')}
+        </a>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useResetPassword } from '../../src/api/account'
+import {
+  PASSWORD_RESET_REDIRECT_MS,
+  readResetLink,
+  type ResetLink,
+} from '../../src/domain/invoices'
+import type { Locale } from '../../src/domain/types'
+import { canResetPassword } from '../../src/domain/validation'
+import { useT } from '../../src/i18n/locale-context'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { redirectTo } from '../../src/session/redirect'
+import { homePath } from '../../src/session/routes'
+import type { ResetPasswordProps } from './index'
+import styles from './ResetPassword.module.css'
+
+/** A link without email cannot reset anything: go home at once (spec 2). */
+function GoHome({ locale }: { locale: Locale }) {
+  const t = useT()
+  const done = useRef(false)
+  useEffect(() => {
+    // StrictMode runs effects twice in development: navigate once.
+    if (done.current) return
+    done.current = true
+    redirectTo(homePath(locale))
+  }, [locale])
+  return (
+    <p className={styles.notice} role="status">
+      {t('resetPassword.missingEmail')}
+    </p>
+  )
+}
+
+type Outcome = 'success' | 'failure' | null
+
+interface ResetFormProps {
+  link: ResetLink
+  locale: Locale
+}
+
+/**
+ * Spec 4 and 5: the reset button is disabled while a request runs, or while the password is empty
+ * or differs from its confirmation. The outcome (green success, red expired-link failure for any
+ * error) is announced, then the page goes home after 4 seconds.
+ */
+function ResetForm({ link, locale }: ResetFormProps) {
+  const t = useT()
+  const id = useId()
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const reset = useResetPassword()
+  const message = useRef<HTMLParagraphElement>(null)
+  const finished = outcome !== null
+  const canSubmit = !finished && canResetPassword(password, confirmation, reset.isPending)
+  const mismatch = confirmation !== '' && password !== confirmation
+  const introId = `${id}-intro`
+  const mismatchId = `${id}-mismatch`
+
+  useEffect(() => {
+    if (!finished) return
+    message.current?.focus()
+    const timer = setTimeout(() => redirectTo(homePath(locale)), PASSWORD_RESET_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [finished, locale])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!canSubmit) return
+    reset.mutate(
+      {
+        locale,
+        email: link.email,
+        token: link.token,
+        password,
+        password_confirmation: confirmation,
+      },
+      {
+        onSuccess: () => setOutcome('success'),
+        onError: (error) => {
+          console.error('[wine-widgets] Password reset failed', error)
+          setOutcome('failure')
+        },
+      },
+    )
+  }
+
+  return (
+    <form
+      className={styles.form}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={introId}
+      onSubmit={submit}
+      noValidate
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        {t('resetPassword.title')}
+      </h2>
+      <p id={introId} className={styles.intro}>
+        {t('resetPassword.intro')}
+      </p>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-email`}>
+          {t('resetPassword.email')}
+        </label>
+        <input
+          id={`${id}-email`}
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={link.email}
+          readOnly
+        />
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-password`}>
+          {t('resetPassword.password')}
+        </label>
+        <input
+          id={`${id}-password`}
+          className={styles.input}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          disabled={finished}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-confirmation`}>
+          {t('resetPassword.confirmation')}
+        </label>
+        <input
+          id={`${id}-confirmation`}
+          className={styles.input}
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={confirmation}
+          disabled={finished}
+          aria-invalid={mismatch || undefined}
+          aria-describedby={mismatch ? mismatchId : undefined}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
+        {mismatch && (
+          <p id={mismatchId} className={styles.hint}>
+            {t('resetPassword.mismatch')}
+          </p>
+        )}
+      </div>
+      {/* Both live regions exist from the start so screen readers announce what appears in them. */}
+      <div role="status" className={styles.live}>
+        {outcome === 'success' && (
+          <p ref={message} tabIndex={-1} className={styles.success}>
+            {t('resetPassword.success')}
+          </p>
+        )}
+      </div>
+      <div role="alert" className={styles.live}>
+        {outcome === 'failure' && (
+          <p ref={message} tabIndex={-1} className={styles.failure}>
+            {t('resetPassword.failure')}
+          </p>
+        )}
+      </div>
+      <button type="submit" className={styles.submit} disabled={!canSubmit}>
+        {reset.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
+      </button>
+    </form>
+  )
+}
+
+/** The reset-password page (`/{locale}/reset-password?email=…&token=…`). */
+export default function ResetPassword({ locale }: WidgetComponentProps<ResetPasswordProps>) {
+  // Read once: the page's own query string is the link that was e-mailed.
+  const [link] = useState(() => readResetLink(window.location.search))
+  if (!link) return <GoHome locale={locale} />
+  return <ResetForm link={link} locale={locale} />
+}

@@ -1,0 +1,430 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWidget } from '../../mocks/render-widget'
+import { callsOf } from '../../mocks/db'
+import { setFault } from '../../mocks/faults'
+import { search as runSearch } from '../../mocks/search-engine'
+import { winesFor } from '../../fixtures/wines'
+import { parseConfig, resetConfigForTests } from '../../src/config/config'
+import { resetSearchClientForTests } from '../../src/services/search-client'
+import { getBus } from '../../src/bus/bus'
+import { getStore } from '../../src/store/shared-store'
+import type { Locale } from '../../src/domain/types'
+import { search } from './index'
+
+const CONFIG = { algolia: { appId: 'DEMOAPP', searchKey: 'demo-search-only-key' } }
+
+/** What the mock index answers for a query and filters (the expected counts). */
+function expected(locale: Locale, query = '', facetFilters?: (string | string[])[]) {
+  return runSearch(winesFor(locale), {
+    query,
+    ...(facetFilters && { facetFilters }),
+    facets: ['g.title', 'r.title', 'c.color', 'm.image', 't.image', 'price_level'],
+    hitsPerPage: 24,
+  })
+}
+
+const TEXT = {
+  fr: {
+    open: 'Rechercher un vin',
+    dialog: 'Recherche de vins',
+    input: 'Chercher parmi les vins',
+    placeholder: 'Voyons voir...',
+    stalled: 'Un moment...',
+    noResults: 'Aucun résultat',
+    close: 'Fermer',
+    count: (n: number) => `${n} ${n > 1 ? 'vins' : 'vin'}`,
+  },
+  nl: {
+    open: 'Wijnen zoeken',
+    dialog: 'Wijnen zoeken',
+    input: 'Zoeken in de wijnen',
+    placeholder: 'Laten we eens zoeken...',
+    stalled: 'Een ogenblik...',
+    noResults: 'Geen resultaten',
+    close: 'Sluiten',
+    count: (n: number) => `${n} ${n === 1 ? 'wijn' : 'wijnen'}`,
+  },
+  en: {
+    open: 'Search wines',
+    dialog: 'Wine search',
+    input: 'Search the wines',
+    placeholder: 'start typing...',
+    stalled: 'Loading...',
+    noResults: 'No results found',
+    close: 'Close',
+    count: (n: number) => `${n} ${n === 1 ? 'wine' : 'wines'}`,
+  },
+} as const
+
+// Each keystroke runs a real search through the client and the mock: give a loaded CI machine
+// (2 cores shared with other suites) room, without any fixed sleep.
+vi.setConfig({ testTimeout: 30_000 })
+configure({ asyncUtilTimeout: 5_000 })
+
+beforeAll(async () => {
+  // The panel is a lazy chunk: load it once so the first test does not pay its transform.
+  await import('./SearchPanel')
+})
+
+beforeEach(() => {
+  resetConfigForTests(parseConfig(JSON.stringify(CONFIG)))
+  window.history.replaceState(null, '', '/fr/')
+})
+
+afterEach(async () => {
+  await resetSearchClientForTests()
+  window.history.replaceState(null, '', '/')
+})
+
+/** Render the widget, open the modal with its button, wait for the first results. */
+async function openSearch(locale: Locale = 'fr') {
+  const user = userEvent.setup()
+  const rendered = await renderWidget(search, { locale })
+  const trigger = await screen.findByRole('button', { name: TEXT[locale].open })
+  await user.click(trigger)
+  const dialog = await screen.findByRole('dialog', { name: TEXT[locale].dialog })
+  const total = expected(locale).nbHits
+  await within(dialog).findByText(TEXT[locale].count(total), {}, { timeout: 5000 })
+  return { user, dialog, trigger, ...rendered }
+}
+
+type User = ReturnType<typeof userEvent.setup>
+
+/** Show one refinement panel the way a small-screen user does (filter button, then its icon). */
+async function showPanel(user: User, dialog: HTMLElement, button: string) {
+  const filters = within(dialog)
+    .getAllByRole('button', { expanded: false })
+    .concat(within(dialog).queryAllByRole('button', { expanded: true }))
+  const filter = filters.find((b) => b.getAttribute('aria-controls')?.endsWith('-bar'))!
+  if (filter.getAttribute('aria-expanded') === 'false') await user.click(filter)
+  const toggle = within(dialog).getByRole('button', { name: button })
+  if (toggle.getAttribute('aria-expanded') === 'false') await user.click(toggle)
+}
+
+describe('search widget', () => {
+  it('opens from the header button and shows the wines of the fr index with counts', async () => {
+    const { dialog } = await openSearch('fr')
+    const input = within(dialog).getByRole('searchbox', { name: TEXT.fr.input })
+    expect(input).toHaveFocus()
+    expect(input).toHaveAttribute('placeholder', 'Voyons voir...')
+    expect(within(dialog).getAllByRole('article')).toHaveLength(24)
+    const requests = callsOf('search')
+    expect(JSON.stringify(requests[0]!.payload)).toContain('wines_fr')
+  })
+
+  it.each(['fr', 'nl'] as const)(
+    'typing refines the results on every keystroke (%s)',
+    async (locale) => {
+      const { user, dialog } = await openSearch(locale)
+      const input = within(dialog).getByRole('searchbox', { name: TEXT[locale].input })
+      const before = callsOf('search').length
+      await user.type(input, 'merlot')
+      const merlot = expected(locale, 'merlot')
+      expect(merlot.nbHits).toBeGreaterThan(0)
+      expect(merlot.nbHits).toBeLessThan(expected(locale).nbHits)
+      await within(dialog).findByText(TEXT[locale].count(merlot.nbHits))
+      // One search per keystroke (the client may answer a repeated one from its cache).
+      expect(callsOf('search').length - before).toBeGreaterThanOrEqual(5)
+      const titles = within(dialog)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent)
+      expect(titles).toEqual(merlot.hits.map((h) => h.title))
+      // The grape counts follow the query.
+      const name = locale === 'fr' ? 'Cépages' : 'Druiven'
+      await showPanel(user, dialog, name)
+      const grapes = within(dialog).getByRole('group', { name })
+      const merlotCount = merlot.facets!['g.title']!['Merlot']!
+      expect(
+        within(grapes).getByRole('checkbox', { name: `Merlot ${merlotCount}` }),
+      ).toBeInTheDocument()
+    },
+  )
+
+  it('refines by a grape checkbox, with counts, and writes the URL after 400 ms (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    await showPanel(user, dialog, 'Cépages')
+    const grapes = within(dialog).getByRole('group', { name: 'Cépages' })
+    const all = expected('fr')
+    const count = all.facets!['g.title']!['Syrah']!
+    const box = within(grapes).getByRole('checkbox', { name: `Syrah ${count}` })
+    await user.click(box)
+    const syrah = expected('fr', '', [['g.title:Syrah']])
+    expect(syrah.nbHits).toBe(count)
+    await within(dialog).findByText(TEXT.fr.count(count))
+    expect(within(grapes).getByRole('checkbox', { name: /^Syrah/ })).toBeChecked()
+    for (const card of within(dialog).getAllByRole('article'))
+      expect(card).toHaveTextContent('Syrah')
+    await waitFor(() => expect(window.location.search).toBe('?grape=Syrah'))
+  })
+
+  it('lists grape names in ascending order with at most 100 values first', async () => {
+    const { user, dialog } = await openSearch('en')
+    await showPanel(user, dialog, 'Grapes')
+    const grapes = within(dialog).getByRole('group', { name: 'Grapes' })
+    const names = within(grapes)
+      .getAllByRole('checkbox')
+      .map((c) => c.closest('label')!.textContent!.replace(/ \d+$/, ''))
+    expect(names.length).toBeGreaterThan(5)
+    expect(names.length).toBeLessThanOrEqual(100)
+    expect(names).toEqual([...names].sort())
+  })
+
+  it('shows colours, methods, types and price levels translated, not raw values (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    await showPanel(user, dialog, 'Couleurs')
+    const colours = within(dialog).getByRole('group', { name: 'Couleurs' })
+    expect(within(colours).getByRole('checkbox', { name: /^Rouge \d+$/ })).toBeInTheDocument()
+    expect(within(colours).getByRole('checkbox', { name: /^Blanc \d+$/ })).toBeInTheDocument()
+    await showPanel(user, dialog, 'Méthodes')
+    const methods = within(dialog).getByRole('group', { name: 'Méthodes' })
+    expect(within(methods).getByRole('checkbox', { name: /^Bio \d+$/ })).toBeInTheDocument()
+    expect(within(methods).getByRole('checkbox', { name: /^Biodynamie \d+$/ })).toBeInTheDocument()
+    const types = within(dialog).getByRole('group', { name: 'Types' })
+    expect(within(types).getByRole('checkbox', { name: /^Pétillant \d+$/ })).toBeInTheDocument()
+    expect(dialog).not.toHaveTextContent('/assets/badges')
+    await showPanel(user, dialog, 'Prix')
+    const prices = within(dialog).getByRole('group', { name: 'Prix' })
+    const levels = within(prices).getAllByRole('checkbox')
+    // Seen as euro signs, heard as the price level.
+    expect(
+      levels.map((c) => c.closest('label')!.querySelector('[aria-hidden]')!.textContent),
+    ).toEqual(['€', '€€', '€€€', '€€€€'])
+    for (const level of [1, 2, 3, 4])
+      expect(
+        within(prices).getByRole('checkbox', {
+          name: new RegExp(`^Niveau de prix ${level} sur 4 \\d+$`),
+        }),
+      ).toBeInTheDocument()
+  })
+
+  it.each(['fr', 'nl', 'en'] as const)(
+    'says "no results" in every list when nothing matches (%s)',
+    async (locale) => {
+      const { user, dialog } = await openSearch(locale)
+      await user.type(within(dialog).getByRole('searchbox', { name: TEXT[locale].input }), 'zzqxw')
+      await waitFor(() =>
+        expect(within(dialog).getAllByText(TEXT[locale].noResults)).toHaveLength(6),
+      )
+      expect(within(dialog).queryAllByRole('article')).toHaveLength(0)
+      expect(within(dialog).getByText(TEXT[locale].count(0))).toBeInTheDocument()
+    },
+  )
+
+  it('toggles one refinement panel at a time on small screens (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    const filters = within(dialog).getByRole('button', { name: 'Filtres' })
+    const bar = within(dialog).getByRole('complementary', { hidden: true })
+    expect(filters).toHaveAttribute('aria-expanded', 'false')
+    expect(bar).not.toBeVisible()
+
+    await user.click(filters)
+    expect(filters).toHaveAttribute('aria-expanded', 'true')
+    expect(bar).toBeVisible()
+    const sections = () =>
+      within(bar)
+        .getAllByRole('region', { hidden: true })
+        .filter((s) => !s.hidden)
+        .map((s) => s.getAttribute('aria-label'))
+    expect(sections()).toEqual([])
+
+    const grapes = within(bar).getByRole('button', { name: 'Cépages' })
+    const regions = within(bar).getByRole('button', { name: 'Régions' })
+    await user.click(grapes)
+    expect(sections()).toEqual(['Cépages'])
+    expect(grapes).toHaveAttribute('aria-expanded', 'true')
+    await user.click(regions)
+    expect(sections()).toEqual(['Régions'])
+    expect(grapes).toHaveAttribute('aria-expanded', 'false')
+    await user.click(regions)
+    expect(sections()).toEqual([])
+    for (const name of ['Couleurs', 'Méthodes', 'Prix']) {
+      await user.click(within(bar).getByRole('button', { name }))
+      expect(sections()).toEqual([name])
+    }
+    await user.click(within(bar).getByRole('button', { name: 'Masquer les filtres' }))
+    expect(bar).not.toBeVisible()
+    expect(filters).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('caps the search box at 512 characters', async () => {
+    const { user, dialog } = await openSearch('fr')
+    const input = within(dialog).getByRole('searchbox', { name: TEXT.fr.input })
+    expect(input).toHaveAttribute('maxLength', '512')
+    await user.click(input)
+    await user.paste('a'.repeat(600))
+    expect((input as HTMLInputElement).value).toHaveLength(512)
+    await waitFor(() => {
+      const last = callsOf('search').at(-1)!.payload as { requests: { query?: string }[] }
+      expect(last.requests[0]!.query).toHaveLength(512)
+    })
+  })
+
+  it('shows the stalled text after 200 ms of waiting (nl)', async () => {
+    const { user, dialog } = await openSearch('nl')
+    setFault('search', { kind: 'delay', ms: 700 }, { times: 1 })
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.nl.input }), 'x')
+    expect(await within(dialog).findByText('Een ogenblik...')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Een ogenblik...')).not.toBeInTheDocument(),
+    )
+  })
+
+  it('says the search is unavailable when the service fails (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    setFault('search', { kind: 'status', status: 500 })
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.fr.input }), 'q')
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'La recherche n’est pas disponible pour le moment. Réessayez plus tard.',
+    )
+    // The modal stays usable: it still closes.
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('closes with Escape: focus back on the button, modal:close emitted, conversation cleared', async () => {
+    getStore().update((d) => {
+      d.conversation = [{ from: 'user', message: 'Un vin pour un risotto ?', wines: [] }]
+    })
+    const events: string[] = []
+    const off = getBus().on('modal:close', () => events.push('close'))
+    const { user, trigger } = await openSearch('fr')
+    expect(document.body.style.overflow).toBe('hidden')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(trigger).toHaveFocus()
+    expect(events).toEqual(['close'])
+    expect(getStore().getState().conversation).toEqual([])
+    expect(document.body.style.overflow).toBe('')
+    off()
+  })
+
+  it('keeps focus inside the modal: Tab wraps from the last control to the first and back', async () => {
+    const { user, dialog } = await openSearch('en')
+    const first = within(dialog).getByRole('button', { name: 'Filters' })
+    const last = within(dialog).getByRole('button', { name: 'Show more wines' })
+    expect(within(dialog).getByRole('searchbox')).toHaveFocus()
+    await user.tab({ shift: true })
+    await user.tab({ shift: true })
+    expect(first).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(last).toHaveFocus()
+    await user.tab()
+    expect(first).toHaveFocus()
+  })
+
+  it('opens from another widget through the bus, in either mode (en)', async () => {
+    await renderWidget(search, { locale: 'en' })
+    await screen.findByRole('button', { name: TEXT.en.open })
+    act(() => getBus().emit('modal:open', { mode: 'sommelier' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sommelier' })
+    expect(dialog.querySelector('[data-sommelier-slot]')).not.toBeNull()
+    expect(within(dialog).queryByRole('searchbox')).not.toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the search' }))
+    const search2 = await screen.findByRole('dialog', { name: 'Wine search' })
+    const input = await within(search2).findByRole('searchbox', { name: TEXT.en.input })
+    await waitFor(() => expect(input).toHaveFocus())
+    await user.type(input, 'gamay')
+    // Toggling to the sommelier and back keeps the search.
+    await user.click(within(search2).getByRole('button', { name: 'Ask the sommelier' }))
+    expect(screen.getByRole('dialog', { name: 'Sommelier' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Back to the search' }))
+    expect(within(screen.getByRole('dialog')).getByRole('searchbox')).toHaveValue('gamay')
+  })
+
+  it('closes when another widget asks with modal:close, without echoing it', async () => {
+    const events: string[] = []
+    const off = getBus().on('modal:close', () => events.push('close'))
+    await renderWidget(search, { locale: 'fr' })
+    await screen.findByRole('button', { name: TEXT.fr.open })
+    act(() => getBus().emit('modal:open', { mode: 'sommelier' }))
+    await screen.findByRole('dialog')
+    act(() => getBus().emit('modal:close', {}))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(events).toEqual(['close'])
+    off()
+  })
+
+  it('has one modal per page even with two search buttons', async () => {
+    await renderWidget(search, { locale: 'fr' })
+    await renderWidget(search, { locale: 'fr' })
+    const buttons = await screen.findAllByRole('button', { name: TEXT.fr.open })
+    expect(buttons).toHaveLength(2)
+    const user = userEvent.setup()
+    await user.click(buttons[1]!)
+    expect(await screen.findAllByRole('dialog')).toHaveLength(1)
+    await user.keyboard('{Escape}')
+    expect(buttons[1]).toHaveFocus()
+  })
+
+  it('restores the search from the URL on load, and cleans the URL on close (fr)', async () => {
+    window.history.replaceState(null, '', '/fr/?utm_source=mail&q=merlot&grape=Merlot')
+    await renderWidget(search, { locale: 'fr' })
+    const dialog = await screen.findByRole('dialog', { name: TEXT.fr.dialog })
+    const input = await within(dialog).findByRole('searchbox', { name: TEXT.fr.input })
+    expect(input).toHaveValue('merlot')
+    const want = expected('fr', 'merlot', [['g.title:Merlot']])
+    await within(dialog).findByText(TEXT.fr.count(want.nbHits), {}, { timeout: 5000 })
+    const user = userEvent.setup()
+    await showPanel(user, dialog, 'Cépages')
+    const grapes = within(dialog).getByRole('group', { name: 'Cépages' })
+    expect(within(grapes).getByRole('checkbox', { name: /^Merlot/ })).toBeChecked()
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }))
+    await waitFor(() => expect(window.location.search).toBe('?utm_source=mail'))
+  })
+
+  it('writes the state 400 ms after typing and follows back/forward (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    const input = within(dialog).getByRole('searchbox', { name: TEXT.fr.input })
+    const length = window.history.length
+    await user.type(input, 'syrah')
+    await waitFor(() => expect(window.location.search).toBe('?q=syrah'))
+    // One history entry for the whole word, not one per keystroke.
+    expect(window.history.length).toBe(length + 1)
+    // Typing over the selected word: no empty state in between.
+    await user.type(input, 'gamay', { initialSelectionStart: 0, initialSelectionEnd: 5 })
+    await waitFor(() => expect(window.location.search).toBe('?q=gamay'))
+    await act(async () => {
+      window.history.back()
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }))
+    })
+    expect(window.location.search).toBe('?q=syrah')
+    await waitFor(() => expect(input).toHaveValue('syrah'))
+    await within(dialog).findByText(TEXT.fr.count(expected('fr', 'syrah').nbHits))
+  })
+
+  it('does not open on a page whose query string is not a search', async () => {
+    window.history.replaceState(null, '', '/fr/reset-password?email=a%40b.be&token=t')
+    await renderWidget(search, { locale: 'fr' })
+    await screen.findByRole('button', { name: TEXT.fr.open })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('shows the sommelier tag for the runtime once the sommelier widget exists', async () => {
+    vi.stubGlobal('WineWidgets', { widgets: ['search', 'sommelier'] })
+    await renderWidget(search, { locale: 'nl' })
+    await screen.findByRole('button', { name: TEXT.nl.open })
+    act(() => getBus().emit('modal:open', { mode: 'sommelier' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Sommelier' })
+    const tag = dialog.querySelector('[data-sommelier-slot] [data-widget="sommelier"]')
+    expect(tag).toHaveAttribute('data-mode', 'chat')
+    expect(tag).toHaveAttribute('data-locale', 'nl')
+  })
+
+  it('shows a message instead of crashing without the algolia config', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    resetConfigForTests(parseConfig('{}'))
+    await renderWidget(search, { locale: 'fr' })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: TEXT.fr.open }))
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'La recherche n’est pas disponible',
+    )
+    expect(log).toHaveBeenCalled()
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})

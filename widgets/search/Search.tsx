@@ -1,0 +1,271 @@
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import type { Locale } from '../../src/domain/types'
+import { hasSearchState } from '../../src/domain/search-state'
+import { getBus } from '../../src/bus/bus'
+import { useBusEvent } from '../../src/bus/use-bus'
+import { getStore } from '../../src/store/shared-store'
+import { useT } from '../../src/i18n/locale-context'
+import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
+import { Modal } from '../../src/ui/modal/Modal'
+import type { SearchProps } from './index'
+import { CloseIcon, MagnifierIcon } from './icons'
+import styles from './Search.module.css'
+
+type Mode = 'search' | 'sommelier'
+
+// The panel (InstantSearch and the search client) is its own chunk: the header button costs
+// little on every page, the search code loads on the first hover, focus or opening.
+const loadPanel = () => import('./SearchPanel')
+const SearchPanel = lazy(loadPanel)
+
+/**
+ * One modal per page: when several search tags are on a page (e.g. a desktop and a mobile
+ * header), one of them owns the modal (the first mounted; another takes over if it goes away)
+ * and every trigger opens it through the bus.
+ */
+let owner: symbol | null = null
+const ownerListeners = new Set<() => void>()
+function setOwner(next: symbol | null) {
+  owner = next
+  ownerListeners.forEach((listener) => listener())
+}
+function subscribeOwner(listener: () => void) {
+  ownerListeners.add(listener)
+  return () => {
+    ownerListeners.delete(listener)
+  }
+}
+
+/** Claims the page's modal for this instance when nobody owns it; true while it does. */
+function useModalOwnership(): boolean {
+  const [me] = useState(() => Symbol('search-modal'))
+  const isOwner = useSyncExternalStore(
+    subscribeOwner,
+    () => owner === me,
+    () => false,
+  )
+  useEffect(() => {
+    const claim = () => {
+      if (owner === null) setOwner(me)
+    }
+    const off = subscribeOwner(claim)
+    claim()
+    return () => {
+      off()
+      if (owner === me) setOwner(null)
+    }
+  }, [me])
+  return isOwner
+}
+
+/** The trigger that was pressed last, whichever root it is in (focus goes back to it). */
+let lastTrigger: HTMLElement | null = null
+
+interface TopBarProps {
+  onClose: () => void
+  children?: ReactNode
+}
+
+function CloseButton({ onClose }: TopBarProps) {
+  const t = useT()
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={t('search.close')}
+      title={t('search.close')}
+      onClick={() => onClose()}
+    >
+      <CloseIcon />
+    </button>
+  )
+}
+
+/** Shown while the panel's code loads, and when it cannot work: the modal can always be closed. */
+function PanelMessage({ onClose, children }: TopBarProps) {
+  return (
+    <div className={styles.message}>
+      <div className={styles.messageBar}>
+        <CloseButton onClose={onClose} />
+      </div>
+      {children}
+    </div>
+  )
+}
+
+interface SommelierModeProps {
+  locale: Locale
+  onBack: () => void
+  onClose: () => void
+}
+
+/**
+ * Sommelier mode: the chat is the `sommelier` widget, mounted by the runtime from the tag below
+ * (a widget never imports another). Until that widget is registered, a short note shows instead.
+ */
+function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
+  const t = useT()
+  const back = useRef<HTMLButtonElement>(null)
+  const available = window.WineWidgets?.widgets.includes('sommelier') === true
+  // Focus moves with the mode (the button that switched it is hidden now).
+  useEffect(() => {
+    back.current?.focus()
+  }, [])
+  return (
+    <div className={styles.sommelier}>
+      <div className={styles.topBar}>
+        <button ref={back} type="button" className={styles.textButton} onClick={onBack}>
+          <MagnifierIcon />
+          <span>{t('search.backToSearch')}</span>
+        </button>
+        <span className={styles.spacer} />
+        <CloseButton onClose={onClose} />
+      </div>
+      <div data-sommelier-slot="" className={styles.slot}>
+        {available ? (
+          <div data-widget="sommelier" data-mode="chat" data-locale={locale} />
+        ) : (
+          <p className={styles.note}>{t('search.sommelierSoon')}</p>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The `search` widget: a magnifier button for the header and the page's full-screen modal with
+ * its two modes, search and sommelier (spec 2 and 4). Any widget opens it with the bus event
+ * `modal:open` `{ mode }`; closing emits `modal:close` and clears the sommelier conversation.
+ * A page that loads with a search in its query string opens it in search mode.
+ */
+export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
+  const t = useT()
+  const trigger = useRef<HTMLButtonElement>(null)
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const isOwner = useModalOwnership()
+  const [mode, setMode] = useState<Mode | null>(null)
+  // The search panel stays mounted while the modal is open, so toggling to the sommelier and
+  // back keeps the query and refinements.
+  const [searchMounted, setSearchMounted] = useState(false)
+  const modeRef = useRef<Mode | null>(null)
+
+  const switchTo = useCallback((next: Mode) => {
+    modeRef.current = next
+    setMode(next)
+    if (next === 'search') setSearchMounted(true)
+  }, [])
+
+  const open = useCallback(
+    (next: Mode) => {
+      if (modeRef.current === null) {
+        returnFocus.current = lastTrigger?.isConnected ? lastTrigger : trigger.current
+        lastTrigger = null
+      }
+      switchTo(next)
+    },
+    [switchTo],
+  )
+
+  const close = useCallback((notify = true) => {
+    if (modeRef.current === null) return
+    modeRef.current = null
+    setMode(null)
+    setSearchMounted(false)
+    getStore().update((d) => {
+      d.conversation = []
+    })
+    if (notify) getBus().emit('modal:close', {})
+  }, [])
+
+  useBusEvent('modal:open', ({ mode: next }) => {
+    if (isOwner) open(next)
+  })
+  // Another widget (the sommelier chat's own close button) may ask the modal to close.
+  useBusEvent('modal:close', () => {
+    if (isOwner) close(false)
+  })
+
+  // A page that loads with a search in its query string, or back/forward to one, opens it.
+  useEffect(() => {
+    if (!isOwner) return
+    if (modeRef.current === null && hasSearchState(window.location.search)) open('search')
+    const onPopState = () => {
+      if (modeRef.current === null && hasSearchState(window.location.search)) open('search')
+    }
+    window.addEventListener('popstate', onPopState)
+    return () => window.removeEventListener('popstate', onPopState)
+  }, [isOwner, open])
+
+  const onTrigger = () => {
+    lastTrigger = trigger.current
+    getBus().emit('modal:open', { mode: 'search' })
+  }
+  const preload = () => void loadPanel()
+  const label = mode === 'sommelier' ? t('search.sommelierDialog') : t('search.dialog')
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.trigger}
+        aria-label={t('search.open')}
+        title={t('search.open')}
+        aria-haspopup="dialog"
+        onClick={onTrigger}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        <MagnifierIcon />
+      </button>
+      {isOwner && (
+        <Modal open={mode !== null} onClose={close} label={label} returnFocus={returnFocus}>
+          {searchMounted && (
+            <div className={styles.mode} hidden={mode !== 'search'}>
+              <ErrorBoundary
+                name="search"
+                fallback={() => (
+                  <PanelMessage onClose={close}>
+                    <p role="alert" className={styles.note}>
+                      {t('search.error')}
+                    </p>
+                  </PanelMessage>
+                )}
+              >
+                <Suspense
+                  fallback={
+                    <PanelMessage onClose={close}>
+                      <p role="status" className={styles.note}>
+                        {t('search.stalled')}
+                      </p>
+                    </PanelMessage>
+                  }
+                >
+                  <SearchPanel
+                    locale={locale}
+                    active={mode === 'search'}
+                    onClose={close}
+                    onSommelier={() => switchTo('sommelier')}
+                  />
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+          )}
+          {mode === 'sommelier' && (
+            <SommelierMode locale={locale} onBack={() => switchTo('search')} onClose={close} />
+          )}
+        </Modal>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,364 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type JSX,
+  type ReactNode,
+} from 'react'
+import type { UiState } from 'instantsearch.js'
+import {
+  Configure,
+  InstantSearch,
+  useInfiniteHits,
+  useInstantSearch,
+  useSearchBox,
+} from 'react-instantsearch'
+import type { Locale } from '../../src/domain/types'
+import {
+  REFINEMENT_ATTRIBUTES,
+  SEARCH_QUERY_MAX_LENGTH,
+  STALLED_SEARCH_DELAY_MS,
+  readSearchState,
+  type SearchState,
+} from '../../src/domain/search-state'
+import {
+  REFINEMENT_PANELS,
+  initialPanels,
+  panelsReducer,
+  type RefinementPanel,
+} from '../../src/domain/refinement-panels'
+import { wineColorOf } from '../../src/domain/wine-color'
+import { badgeFallbackLabel, wineBadgeOf } from '../../src/domain/wine-badge'
+import { priceLevelSigns } from '../../src/domain/price-level'
+import { normalizeHits } from '../../src/domain/wine-hit'
+import { getSearchClient, wineIndexName } from '../../src/services/search-client'
+import { useT } from '../../src/i18n/locale-context'
+import { HitCard } from '../../src/ui/hit-card/HitCard'
+import { RefinementList } from './RefinementList'
+import { createStateMapping, createUrlRouter } from './url-router'
+import {
+  CloseIcon,
+  ColorsIcon,
+  FilterIcon,
+  GrapesIcon,
+  MethodsIcon,
+  PricesIcon,
+  RegionsIcon,
+  SommelierIcon,
+} from './icons'
+import styles from './Search.module.css'
+
+/** 24 fills whole rows of the 2, 3 and 4 column grid. */
+const HITS_PER_PAGE = 24
+
+const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
+  grapes: GrapesIcon,
+  regions: RegionsIcon,
+  colors: ColorsIcon,
+  methods: MethodsIcon,
+  prices: PricesIcon,
+}
+
+interface SearchBoxProps {
+  active: boolean
+}
+
+/** The free-text box: refined on every keystroke, 512 characters at most, stalled text. */
+function SearchBox({ active }: SearchBoxProps) {
+  const t = useT()
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const { query, refine, isSearchStalled } = useSearchBox()
+  const [value, setValue] = useState(query)
+
+  // The only outside changes of the query are back/forward (and the URL on start, which is
+  // the initial state): follow them, never overwrite what is being typed.
+  useEffect(() => {
+    const onPopState = () => setValue(readSearchState(window.location.search).query)
+    window.addEventListener('popstate', onPopState)
+    return () => window.removeEventListener('popstate', onPopState)
+  }, [])
+
+  // The box takes focus when search mode shows (on opening, and back from the sommelier).
+  useEffect(() => {
+    if (active) input.current?.focus()
+  }, [active])
+
+  return (
+    <form
+      role="search"
+      className={styles.searchForm}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        input.current?.blur()
+      }}
+    >
+      <label htmlFor={id} className={styles.srOnly}>
+        {t('search.inputLabel')}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        className={styles.input}
+        value={value}
+        placeholder={t('search.placeholder')}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        autoComplete="off"
+        autoCorrect="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        onChange={(event) => {
+          const next = event.currentTarget.value.slice(0, SEARCH_QUERY_MAX_LENGTH)
+          setValue(next)
+          refine(next)
+        }}
+      />
+      <span role="status" className={styles.stalled}>
+        {isSearchStalled ? t('search.stalled') : ''}
+      </span>
+    </form>
+  )
+}
+
+function Results({ locale }: { locale: Locale }) {
+  const t = useT()
+  const { status, results } = useInstantSearch({ catchError: true })
+  const { items, showMore, isLastPage } = useInfiniteHits()
+  const hits = useMemo(() => normalizeHits(items), [items])
+  const artificial = (results as { __isArtificial?: boolean } | undefined)?.__isArtificial === true
+  const ready = results !== undefined && !artificial
+
+  if (status === 'error')
+    return (
+      <p role="alert" className={styles.note}>
+        {t('search.error')}
+      </p>
+    )
+
+  return (
+    <>
+      {/* data-query: the query these results answer (the bench times keystroke → results). */}
+      <p role="status" className={styles.stats} data-query={ready ? results.query : undefined}>
+        {ready ? t('search.count', { count: results.nbHits }) : ''}
+      </p>
+      {ready && hits.length === 0 && <p className={styles.note}>{t('search.noHits')}</p>}
+      <ul className={styles.grid}>
+        {hits.map((hit) => (
+          <li key={hit.objectID} className={styles.cell}>
+            <HitCard hit={hit} locale={locale} />
+          </li>
+        ))}
+      </ul>
+      {ready && hits.length > 0 && !isLastPage && (
+        <button type="button" className={styles.moreHits} onClick={showMore}>
+          {t('search.moreHits')}
+        </button>
+      )}
+    </>
+  )
+}
+
+interface PanelProps {
+  locale: Locale
+  /** Search mode is showing (the panel stays mounted, hidden, in sommelier mode). */
+  active: boolean
+  onClose: () => void
+  onSommelier: () => void
+}
+
+function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
+  const t = useT()
+  const id = useId()
+  const [panels, dispatch] = useReducer(panelsReducer, initialPanels)
+  const barId = `${id}-bar`
+  const panelId = (panel: RefinementPanel) => `${id}-${panel}`
+
+  const colorLabel = useCallback(
+    (value: string) => {
+      const color = wineColorOf(value)
+      return color ? t(`wine.${color}`) : value
+    },
+    [t],
+  )
+  const colorMarker = useCallback((value: string) => {
+    const color = wineColorOf(value)
+    return color ? <span className={styles.dot} data-color={color} aria-hidden="true" /> : null
+  }, [])
+  const badgeLabel = useCallback(
+    (value: string) => {
+      const badge = wineBadgeOf(value)
+      return badge ? t(`wine.${badge}`) : badgeFallbackLabel(value)
+    },
+    [t],
+  )
+  const badgeMarker = useCallback(
+    (value: string) => <img className={styles.badge} src={value} alt="" width={18} height={18} />,
+    [],
+  )
+  const priceLabel = useCallback((value: string) => priceLevelSigns(value) || value, [])
+  const priceSpoken = useCallback((value: string) => t('wine.priceLevel', { level: value }), [t])
+
+  const section = (panel: RefinementPanel, children: ReactNode) => (
+    <section
+      id={panelId(panel)}
+      className={styles.section}
+      hidden={panels.open !== panel}
+      aria-label={t(`search.${panel}`)}
+    >
+      {children}
+    </section>
+  )
+
+  return (
+    <div className={styles.panel}>
+      <div className={styles.topBar}>
+        <button
+          type="button"
+          className={`${styles.textButton} ${styles.smallOnly}`}
+          aria-expanded={panels.barOpen}
+          aria-controls={barId}
+          onClick={() => dispatch({ type: 'toggleBar' })}
+        >
+          <FilterIcon />
+          <span>{t('search.filters')}</span>
+        </button>
+        <button type="button" className={styles.textButton} onClick={onSommelier}>
+          <SommelierIcon />
+          <span className={styles.hideOnNarrow}>{t('search.sommelier')}</span>
+        </button>
+        <SearchBox active={active} />
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('search.close')}
+          title={t('search.close')}
+          onClick={() => onClose()}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div className={styles.body}>
+        <aside
+          id={barId}
+          className={styles.bar}
+          hidden={!panels.barOpen}
+          aria-label={t('search.refine')}
+        >
+          <div className={`${styles.barTools} ${styles.smallOnly}`}>
+            {REFINEMENT_PANELS.map((panel) => {
+              const Icon = PANEL_ICONS[panel]
+              return (
+                <button
+                  key={panel}
+                  type="button"
+                  className={styles.iconButton}
+                  aria-label={t(`search.${panel}`)}
+                  title={t(`search.${panel}`)}
+                  aria-expanded={panels.open === panel}
+                  aria-controls={panelId(panel)}
+                  onClick={() => dispatch({ type: 'togglePanel', panel })}
+                >
+                  <Icon />
+                </button>
+              )
+            })}
+            <span className={styles.spacer} />
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={t('search.hideFilters')}
+              title={t('search.hideFilters')}
+              onClick={() => dispatch({ type: 'closeBar' })}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          {section(
+            'grapes',
+            <RefinementList attribute={REFINEMENT_ATTRIBUTES.grapes} title={t('search.grapes')} />,
+          )}
+          {section(
+            'regions',
+            <RefinementList
+              attribute={REFINEMENT_ATTRIBUTES.regions}
+              title={t('search.regions')}
+            />,
+          )}
+          {section(
+            'colors',
+            <RefinementList
+              attribute={REFINEMENT_ATTRIBUTES.colors}
+              title={t('search.colors')}
+              labelOf={colorLabel}
+              markerOf={colorMarker}
+              sortByLabel
+            />,
+          )}
+          {section(
+            'methods',
+            <>
+              <RefinementList
+                attribute={REFINEMENT_ATTRIBUTES.methods}
+                title={t('search.methods')}
+                labelOf={badgeLabel}
+                markerOf={badgeMarker}
+                sortByLabel
+              />
+              <RefinementList
+                attribute={REFINEMENT_ATTRIBUTES.types}
+                title={t('search.types')}
+                labelOf={badgeLabel}
+                markerOf={badgeMarker}
+                sortByLabel
+              />
+            </>,
+          )}
+          {section(
+            'prices',
+            <RefinementList
+              attribute={REFINEMENT_ATTRIBUTES.prices}
+              title={t('search.prices')}
+              labelOf={priceLabel}
+              spokenLabelOf={priceSpoken}
+            />,
+          )}
+        </aside>
+        <section className={styles.results} aria-label={t('search.results')}>
+          <Results locale={locale} />
+        </section>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The search panel (its own chunk): InstantSearch over the locale's wine index, the state kept
+ * in the query string, the top bar, the refinement lists and the results grid.
+ */
+export default function SearchPanel(props: PanelProps) {
+  const indexName = wineIndexName(props.locale)
+  const [routing] = useState(() => ({
+    router: createUrlRouter(),
+    stateMapping: createStateMapping(indexName),
+  }))
+  return (
+    <InstantSearch<UiState, SearchState>
+      searchClient={getSearchClient()}
+      indexName={indexName}
+      routing={routing}
+      stalledSearchDelay={STALLED_SEARCH_DELAY_MS}
+      insights={false}
+      future={{ preserveSharedStateOnUnmount: true }}
+    >
+      <Configure hitsPerPage={HITS_PER_PAGE} />
+      <Layout {...props} />
+    </InstantSearch>
+  )
+}

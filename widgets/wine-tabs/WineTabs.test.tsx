@@ -1,0 +1,272 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWidget } from '../../mocks/render-widget'
+import { callsOf } from '../../mocks/db'
+import { setFault } from '../../mocks/faults'
+import { OUT_OF_STOCK_CODE, vintagesFor } from '../../fixtures/wines'
+import { resetConfigForTests } from '../../src/config/config'
+import { formatMoney } from '../../src/domain/money'
+import { TAB_MEMORY_MS } from '../../src/domain/tab-memory'
+import type { Locale } from '../../src/domain/types'
+import { getStore } from '../../src/store/shared-store'
+import { tabMemoryKey } from './tab-storage'
+import { wineTabs } from './index'
+
+/** W10018: three active vintages (2022, 2021, 2020), each in 75cl and 150cl, all in stock. */
+const TABS_WINE = 'W10018'
+/** W10001: its 2020 75cl carries a ×2 droplets promotion in the rules service. */
+const PROMO_WINE = 'W10001'
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ')
+
+function activeOf(code: string, locale: Locale = 'en') {
+  return vintagesFor(code, locale)!.filter((v) => v.active)
+}
+
+async function renderWine(odooCode: string, locale: Locale = 'fr', name = 'Test wine') {
+  resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+  const user = userEvent.setup()
+  const result = await renderWidget(wineTabs, {
+    locale,
+    attributes: { 'data-odoo-code': odooCode, 'data-name': name },
+  })
+  return { user, ...result }
+}
+
+const cartLines = () => getStore().getState().cart.lines
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/')
+})
+
+describe('wine-tabs: vintages and volumes', () => {
+  it('shows a loading state, then a tab per active vintage with scores, note and volumes (fr)', async () => {
+    await renderWine(TABS_WINE, 'fr')
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement des millésimes…')
+    const vintages = activeOf(TABS_WINE, 'fr')
+    const tablist = await screen.findByRole('tablist', { name: 'Millésimes' })
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(vintages.map((v) => v.vintage))
+    const first = vintages[0]!
+    expect(within(tablist).getByRole('tab', { name: first.vintage })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(screen.getByText(first.tasting_note)).toBeInTheDocument()
+    for (const score of first.scores)
+      expect(screen.getByText(score.guide.label)).toBeInTheDocument()
+    const volumes = screen.getByRole('tablist', { name: `Formats du millésime ${first.vintage}` })
+    expect(within(volumes).getByRole('tab', { name: '75cl' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    const price = first.variants.find((v) => v.volume === '75cl')!.price
+    expect(plain(screen.getByText('Prix par bouteille').parentElement!.textContent)).toContain(
+      plain(formatMoney(price, 'fr')),
+    )
+    expect(screen.getByText('Pas satisfait d’une bouteille ? Nous vous remboursons.')).toBeVisible()
+    expect(callsOf('getwinevariants')[0]!.payload).toEqual({
+      odooCode: TABS_WINE,
+      locale: 'fr',
+      name: 'Test wine',
+    })
+  })
+
+  it('switches vintage and volume with the keyboard and writes the tab in the URL hash (en)', async () => {
+    const { user } = await renderWine(TABS_WINE, 'en')
+    const [first, second] = activeOf(TABS_WINE)
+    const tab = await screen.findByRole('tab', { name: first!.vintage })
+    tab.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: second!.vintage })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(screen.getByText(second!.tasting_note)).toBeInTheDocument()
+    expect(window.location.hash).toBe(`#${second!.vintage}-75cl`)
+    await user.click(screen.getByRole('tab', { name: '150cl' }))
+    expect(window.location.hash).toBe(`#${second!.vintage}-150cl`)
+    const price = second!.variants.find((v) => v.volume === '150cl')!.price
+    expect(plain(screen.getByText('Price per bottle').parentElement!.textContent)).toContain(
+      plain(formatMoney(price, 'en')),
+    )
+  })
+
+  it('opens the tab named by the URL hash and follows hash changes', async () => {
+    const [, second, third] = activeOf(TABS_WINE)
+    window.history.replaceState(null, '', `/en/wines/x#${third!.vintage}-150cl`)
+    await renderWine(TABS_WINE, 'en')
+    expect(await screen.findByRole('tab', { name: third!.vintage })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(screen.getByRole('tab', { name: '150cl' })).toHaveAttribute('aria-selected', 'true')
+    window.location.hash = `#${second!.vintage}`
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: second!.vintage })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    )
+  })
+
+  it('remembers the last chosen tab for 5 minutes', async () => {
+    const [first, second] = activeOf(TABS_WINE)
+    const { user, unmount } = await renderWine(TABS_WINE, 'nl')
+    await user.click(await screen.findByRole('tab', { name: second!.vintage }))
+    unmount()
+    window.history.replaceState(null, '', '/nl/wijnen/x')
+    await renderWine(TABS_WINE, 'nl')
+    expect(await screen.findByRole('tab', { name: second!.vintage })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    expect(screen.getByRole('tab', { name: first!.vintage })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    )
+  })
+
+  it('forgets a tab chosen more than 5 minutes ago', async () => {
+    const [first, second] = activeOf(TABS_WINE)
+    localStorage.setItem(
+      tabMemoryKey(TABS_WINE),
+      JSON.stringify({
+        vintage: second!.vintage,
+        volume: '75cl',
+        savedAt: Date.now() - TAB_MEMORY_MS - 1,
+      }),
+    )
+    await renderWine(TABS_WINE, 'en')
+    expect(await screen.findByRole('tab', { name: first!.vintage })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+  })
+
+  it('shows an error a shopper understands when the vintages cannot load, and retries (nl)', async () => {
+    setFault('getwinevariants', { kind: 'status', status: 500 }, { times: 1 })
+    const { user } = await renderWine(TABS_WINE, 'nl')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We konden de jaargangen van deze wijn niet laden.',
+    )
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }))
+    expect(await screen.findByRole('tablist', { name: 'Jaargangen' })).toBeInTheDocument()
+  })
+
+  it('says so when the wine has no active vintage', async () => {
+    await renderWine('W99999', 'en')
+    expect(await screen.findByText('This wine is not available at the moment.')).toBeVisible()
+  })
+})
+
+describe('wine-tabs: add to cart', () => {
+  it('steps 1 → 6 → 12 with plus and back with minus, caps at stock and keeps 3 digits (en)', async () => {
+    const { user } = await renderWine(TABS_WINE, 'en')
+    const field = await screen.findByLabelText('Quantity')
+    expect(field).toHaveValue('1')
+    expect(field).toHaveAttribute('maxLength', '3')
+    expect(screen.getByRole('button', { name: 'Fewer bottles' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'More bottles' }))
+    expect(field).toHaveValue('6')
+    await user.click(screen.getByRole('button', { name: 'More bottles' }))
+    expect(field).toHaveValue('12')
+    await user.click(screen.getByRole('button', { name: 'Fewer bottles' }))
+    await user.click(screen.getByRole('button', { name: 'Fewer bottles' }))
+    expect(field).toHaveValue('1')
+    const stock = activeOf(TABS_WINE)[0]!.variants.find((v) => v.volume === '75cl')!.qty_available
+    await user.clear(field)
+    await user.type(field, '9999')
+    expect(field).toHaveValue('999')
+    await user.tab()
+    expect(field).toHaveValue(String(stock))
+    expect(screen.getByRole('button', { name: 'More bottles' })).toBeDisabled()
+    await user.clear(field)
+    await user.type(field, '0')
+    await user.tab()
+    expect(field).toHaveValue('0')
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+  })
+
+  it('adds the chosen vintage and volume with the promotion from the rules service (fr)', async () => {
+    const { user } = await renderWine(PROMO_WINE, 'fr', 'Domaine Promo')
+    const vintage = activeOf(PROMO_WINE)[0]!
+    const variant = vintage.variants.find((v) => v.volume === '75cl')!
+    expect(await screen.findByText('Gouttes ×2 sur ce vin')).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Plus de bouteilles' }))
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
+    expect(
+      await screen.findByText('Ajouté. Vous en avez maintenant 6 dans votre panier.'),
+    ).toBeVisible()
+    expect(cartLines()).toEqual([
+      {
+        id: String(variant.id),
+        odooCode: PROMO_WINE,
+        odooId: variant.id,
+        name: 'Domaine Promo',
+        vintage: vintage.vintage,
+        volume: '75cl',
+        quantity: 6,
+        price: variant.price,
+        qty_available: variant.qty_available,
+        free_qty: variant.free_qty,
+        type: 'product',
+        wines: [],
+        free_shipping: false,
+        promotion: { type: 'points', points: 2, bogof: null },
+      },
+    ])
+    expect(callsOf('rules')[0]!.payload).toEqual({
+      context: {
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        wineCode: PROMO_WINE,
+        vintage: vintage.vintage,
+        volume: '75cl',
+      },
+    })
+  })
+
+  it('stops at the stock: a second add raises the line to qty_available only (en)', async () => {
+    const { user } = await renderWine(TABS_WINE, 'en')
+    const stock = activeOf(TABS_WINE)[0]!.variants.find((v) => v.volume === '75cl')!.qty_available
+    const field = await screen.findByLabelText('Quantity')
+    await user.clear(field)
+    await user.type(field, String(stock))
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(
+      await screen.findByText(`Your cart already holds all ${stock} available bottles.`),
+    ).toBeVisible()
+    expect(cartLines()).toHaveLength(1)
+    expect(cartLines()[0]!.quantity).toBe(stock)
+  })
+
+  it('adds without promotion when the promotion lookup fails, and only logs it (nl)', async () => {
+    setFault('rules', { kind: 'status', status: 500 })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = await renderWine(PROMO_WINE, 'nl')
+    await user.click(await screen.findByRole('button', { name: 'In winkelwagen' }))
+    expect(await screen.findByText('Toegevoegd. Je hebt er nu 1 in je winkelwagen.')).toBeVisible()
+    expect(cartLines()[0]!.promotion).toEqual({ type: 'none', points: 1, bogof: null })
+    expect(screen.queryByText(/druppels op deze wijn/)).not.toBeInTheDocument()
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('Promotion lookup failed'),
+      expect.anything(),
+    )
+  })
+
+  it('shows the out-of-stock banner instead of the add box (fr and en)', async () => {
+    const { unmount } = await renderWine(OUT_OF_STOCK_CODE, 'fr')
+    expect(await screen.findByText('Épuisé')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Ajouter au panier' })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Quantité')).not.toBeInTheDocument()
+    unmount()
+    await renderWine(OUT_OF_STOCK_CODE, 'en')
+    expect(await screen.findByText('This vintage in this size is sold out for now.')).toBeVisible()
+    expect(callsOf('rules')).toHaveLength(0)
+  })
+})
