@@ -1,10 +1,46 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type BuildEnvironmentOptions } from 'vite'
+import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import pkg from './package.json' with { type: 'json' }
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+const LOCALES = ['en', 'fr', 'nl'] as const
+const TEXTS = 'virtual:wine-texts'
+
+/**
+ * Splits `locales/{en,fr,nl}.json` into one tiny module per locale and top-level namespace, so a
+ * page downloads only the texts of the widgets it shows. `virtual:wine-texts` exports
+ * `loaders[locale][namespace]`, each a lazy import of `virtual:wine-texts/<locale>/<namespace>`.
+ */
+function localeNamespaces(): Plugin {
+  const read = (locale: string): Record<string, unknown> =>
+    JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8'))
+  return {
+    name: 'wine-texts',
+    resolveId(id) {
+      return id === TEXTS || id.startsWith(`${TEXTS}/`) ? `\0${id}` : null
+    },
+    load(id) {
+      if (id === `\0${TEXTS}`) {
+        const entries = LOCALES.map((locale) => {
+          const fns = Object.keys(read(locale)).map(
+            (ns) => `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${TEXTS}/${locale}/${ns}`)})`,
+          )
+          return `${locale}: {${fns.join(',')}}`
+        })
+        return `export const loaders = {${entries.join(',')}}`
+      }
+      const match = id.startsWith(`\0${TEXTS}/`) && /\/(en|fr|nl)\/([\w-]+)$/.exec(id)
+      if (!match) return null
+      const [, locale = '', ns = ''] = match
+      this.addWatchFile(fileURLToPath(new URL(`./locales/${locale}.json`, import.meta.url)))
+      return `export default ${JSON.stringify({ [ns]: read(locale)[ns] })}`
+    },
+  }
+}
+
 /** Gives each branch's options the build type (a ternary of literals would not unify). */
 const build = (options: BuildEnvironmentOptions) => options
 
@@ -21,7 +57,7 @@ export default defineConfig(({ mode }) => {
   return {
     root,
     base: './',
-    plugins: [react()],
+    plugins: [react(), localeNamespaces()],
     define: { __WINE_WIDGETS_VERSION__: JSON.stringify(pkg.version) },
     css: {
       modules: {

@@ -12,6 +12,11 @@ import { account } from '../widgets/account/index'
 import { invoices } from '../widgets/invoices/index'
 import { resetPassword } from '../widgets/reset-password/index'
 import { search } from '../widgets/search/index'
+import { carousel } from '../widgets/carousel/index'
+import { slider } from '../widgets/slider/index'
+import { decouvrir } from '../widgets/decouvrir/index'
+import { index } from '../widgets/index/index'
+import { faq } from '../widgets/faq/index'
 
 /**
  * The one list of widgets. Only widgets that really exist are registered; the catalogue page and
@@ -31,4 +36,9 @@ export const registry: readonly AnyWidgetDefinition[] = [
   invoices,
   resetPassword,
   search,
+  carousel,
+  slider,
+  decouvrir,
+  index,
+  faq,
 ]

@@ -67,7 +67,11 @@ export function WidgetTree({
 
 /** Load a widget's code and its locale's texts in parallel. */
 export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale) {
-  const [module, i18n] = await Promise.all([definition.load(), loadLocale(locale)])
+  const [module, i18n] = await Promise.all([
+    definition.load(),
+    // A widget that does not list its texts gets them all (correct, only heavier).
+    loadLocale(locale, definition.texts),
+  ])
   // The runtime parses `props` through this definition's own schema, so widening is sound.
   return { Widget: module.default as LoadedWidget, i18n }
 }

@@ -10,6 +10,7 @@ import {
   collectionQueryKey,
   getCollectionEntries,
   useCollection,
+  useEditorialEntries,
 } from './collections'
 
 const ENTRIES = '/api/collections/:collection/entries'
@@ -150,5 +151,47 @@ describe('useCollection', () => {
     })
     await waitFor(() => expect(result.current.isError).toBe(true))
     expect(result.current.error).toMatchObject({ status: 500 })
+  })
+})
+
+describe('useEditorialEntries (slider, decouvrir and index share one request)', () => {
+  it('asks once for the union of the fields the three widgets need and checks the entries', async () => {
+    const requests = serve([
+      { title: 'Loire', url: '/en/regions/loire', level: { key: 'region' } },
+      { title: 'Alsace', url: 'javascript:alert(1)', hero: { url: '/assets/a.jpg' } },
+      { url: '/en/regions/untitled' },
+    ])
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const { result } = renderHook(
+      () => [useEditorialEntries('regions', 'en'), useEditorialEntries('regions', 'en')],
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        ),
+      },
+    )
+    await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true))
+    expect(requests).toHaveLength(1)
+    expect(requests[0]!.searchParams.get('fields')).toBe(
+      'hero,intro,level,meta_description,title,url',
+    )
+    expect(result.current[0]!.data).toEqual([
+      {
+        title: 'Alsace',
+        url: '',
+        hero: '/assets/a.jpg',
+        metaDescription: '',
+        intro: '',
+        level: null,
+      },
+      {
+        title: 'Loire',
+        url: '/en/regions/loire',
+        hero: '',
+        metaDescription: '',
+        intro: '',
+        level: 'region',
+      },
+    ])
   })
 })

@@ -5,10 +5,13 @@
  * here (entries without a title, such as quotes, keep the server's order).
  *
  * Shared by the editorial widgets (quotes, slider, decouvrir, index). React Query dedupes: one
- * request per collection + locale + field set per page, whatever the number of widgets.
+ * request per collection + locale + field set per page, whatever the number of widgets. The
+ * slider, decouvrir and index widgets all ask for the same field set (`EDITORIAL_FIELDS`, the union
+ * of what each needs), so they share ONE request per collection and locale (issue 6).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../domain/types'
+import { editorialEntries, type EditorialEntry } from '../domain/editorial'
 import { HttpError, getJson } from '../http/http'
 
 /** Spec section 9: "Collection fetch limit 1000" (the API's default page size is 25). */
@@ -97,4 +100,36 @@ export function useCollection<T extends CollectionEntryBase>(
   fields: readonly string[],
 ) {
   return useQuery(collectionQueryOptions<T>(collection, locale, fields))
+}
+
+/**
+ * Spec 7 lists the fields per widget: slider hero, title, url, meta_description, intro; discovery
+ * title, url; index title, url, level. Their union is asked by all three, so a page with an index
+ * and its inserted sliders (or a decouvrir and its side slider) makes one request per collection
+ * and locale instead of one per widget kind. Collections without levels simply omit `level`.
+ */
+export const EDITORIAL_FIELDS = [
+  'hero',
+  'intro',
+  'level',
+  'meta_description',
+  'title',
+  'url',
+] as const
+
+// One stable function: React Query re-runs `select` only when the data or this function changes.
+const selectEditorial = (entries: CollectionEntryBase[]): EditorialEntry[] =>
+  editorialEntries(entries)
+
+/** The editorial entries of a collection (sorted by title, checked by `editorialEntries`). */
+export function editorialQueryOptions(collection: string, locale: Locale) {
+  return queryOptions({
+    ...collectionQueryOptions(collection, locale, EDITORIAL_FIELDS),
+    select: selectEditorial,
+  })
+}
+
+/** The entries the slider, decouvrir and index widgets show: one shared request per page. */
+export function useEditorialEntries(collection: string, locale: Locale) {
+  return useQuery(editorialQueryOptions(collection, locale))
 }

@@ -1,6 +1,7 @@
-import { createContext, useContext, useMemo } from 'react'
+import { createContext, use, useContext, useMemo } from 'react'
 import type { TFunction, i18n as I18n } from 'i18next'
 import type { Locale } from '../domain/types'
+import { allNamespaces, textsPending, type Namespace } from './i18n'
 
 interface LocaleValue {
   locale: Locale
@@ -16,10 +17,17 @@ export function useLocale(): Locale {
   return value.locale
 }
 
-/** Translate in the root's locale. Keys are namespaced: `t('giftbox.title')`. */
-export function useT(): TFunction {
+/**
+ * Translate in the root's locale. Name the namespaces the component's keys use:
+ * `const t = useT('giftbox')` then `t('giftbox.title')`. The component suspends until those
+ * texts are loaded (usually they already are: the runtime preloads a definition's `texts`).
+ * Without arguments it waits for every namespace (correct, but downloads them all).
+ */
+export function useT(...namespaces: Namespace[]): TFunction {
   const value = useContext(LocaleContext)
   if (!value) throw new Error('useT must be used inside a widget root')
   const { i18n, locale } = value
+  const pending = textsPending(locale, namespaces.length ? namespaces : allNamespaces(locale))
+  if (pending) use(pending)
   return useMemo(() => i18n.getFixedT(locale), [i18n, locale])
 }

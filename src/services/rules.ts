@@ -9,6 +9,7 @@
  * decision as the wine page needs it: it never throws, a failure is logged and gives no
  * promotion (spec 8).
  */
+import { readShippingCost, type ShippingContext } from '../domain/checkout'
 import { normalizePromotion } from '../domain/points'
 import { NO_PROMOTION, type Promotion } from '../domain/types'
 import { readConfig } from '../config/config'
@@ -32,6 +33,11 @@ export interface RulesService {
   ): Promise<unknown>
   /** The loyalty decision for one wine, vintage and volume, normalised (never a bad promotion). */
   loyalty(context: LoyaltyContext, signal?: AbortSignal): Promise<Promotion>
+  /**
+   * The shipping decision (spec 7: cart amount, bottles, free flag, country code → cost in EUR).
+   * An output that is not a number ≥ 0 throws an HttpError: never read as free shipping.
+   */
+  shipping(context: ShippingContext, signal?: AbortSignal): Promise<number>
 }
 
 /** A slow rules service must not hold up an add to cart: give up after this long. */
@@ -59,6 +65,16 @@ export function createRulesService(baseUrl: string): RulesService {
     async loyalty(context, signal) {
       const output = await service.evaluate('loyalty', { ...context }, signal)
       return normalizePromotion(output)
+    },
+    async shipping(context, signal) {
+      const output = await service.evaluate('shipping', { ...context }, signal)
+      const cost = readShippingCost(output)
+      if (cost === null) {
+        throw new HttpError(200, `${root}/evaluate/shipping`, {
+          cause: new Error(`The shipping output is not a cost: ${JSON.stringify(output)}`),
+        })
+      }
+      return cost
     },
   }
   return service
@@ -103,4 +119,18 @@ export async function lookupPromotion(
     )
     return NO_PROMOTION
   }
+}
+
+/**
+ * The shipping fee for a delivery (spec 5, 7 and 8). Rejects when the service is not configured or
+ * the decision fails; the caller only logs that (spec 8: "Shipping calculation failure: only
+ * logged") and keeps the cost unknown.
+ */
+export async function quoteShipping(
+  context: ShippingContext,
+  options: { service?: RulesService | null; signal?: AbortSignal } = {},
+): Promise<number> {
+  const service = options.service === undefined ? getRulesService() : options.service
+  if (!service) throw new Error('No rules service configured: the shipping fee is unknown.')
+  return service.shipping(context, options.signal)
 }

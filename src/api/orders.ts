@@ -1,0 +1,162 @@
+/**
+ * Checkout and order calls of the product backend (spec section 7).
+ *
+ * Wire formats (spec 7 and mocks/orders.ts): `isVATValid` and `sendorderconfirmation` are form
+ * data; `createorderinodoo` is form data too, its `contacts` and `cartlines` fields being JSON text;
+ * `checkoutorder` and `createpaymentintent` are JSON. `updateuserpoints` and `getupdatedpoints` are
+ * account calls (CSRF token). Every failure, and every answer without the documented shape, raises
+ * an HttpError ("Error fetching data"), so callers handle one kind of failure.
+ */
+import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
+import { accountRequest } from '../http/csrf'
+import { HttpError, postForm, postJson, request } from '../http/http'
+
+export const VAT_URL = '/api/isVATValid'
+export const CREATE_ORDER_URL = '/api/createorderinodoo'
+export const CHECKOUT_ORDER_URL = '/api/checkoutorder'
+export const ORDER_CONFIRMATION_URL = '/api/sendorderconfirmation'
+export const PAYMENT_INTENT_URL = '/api/createpaymentintent'
+export const UPDATE_POINTS_URL = '/user/updateuserpoints'
+export const UPDATED_POINTS_URL = '/user/getupdatedpoints'
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const malformed = (url: string, reason: string) =>
+  new HttpError(200, url, { cause: new Error(reason) })
+
+/** The VIES check's answer: `name` is null when the register has none ("---"). */
+export interface VatCheck {
+  valid: boolean
+  name: string | null
+}
+
+/** `POST /api/isVATValid` (form data `vat`, already normalised by the caller). */
+export async function isVATValid(vat: string, signal?: AbortSignal): Promise<VatCheck> {
+  const raw = await postForm<unknown>(VAT_URL, { vat }, signal)
+  if (!isRecord(raw) || typeof raw.valid !== 'boolean') {
+    throw malformed(VAT_URL, 'the answer has no valid flag')
+  }
+  const name = typeof raw.name === 'string' ? raw.name.trim() : ''
+  return { valid: raw.valid, name: name === '' || name === '---' ? null : name }
+}
+
+export interface OrderContacts {
+  invoice: Contact
+  delivery: Contact
+  vat: VatRecord
+}
+
+/** `POST /api/createorderinodoo` → the order number. `orderCreated: false` is a failure. */
+export async function createOrderInOdoo(order: {
+  locale: Locale
+  contacts: OrderContacts
+  cartlines: readonly CartLine[]
+}): Promise<string> {
+  const raw = await postForm<unknown>(CREATE_ORDER_URL, {
+    locale: order.locale,
+    contacts: JSON.stringify(order.contacts),
+    cartlines: JSON.stringify(order.cartlines),
+  })
+  if (!isRecord(raw) || raw.orderCreated !== true) {
+    throw malformed(CREATE_ORDER_URL, 'the order was not created')
+  }
+  const number = raw.orderNumber
+  if ((typeof number !== 'string' || number.trim() === '') && typeof number !== 'number') {
+    throw malformed(CREATE_ORDER_URL, 'the answer has no orderNumber')
+  }
+  return String(number)
+}
+
+/** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
+export async function checkoutOrder(orderId: string): Promise<void> {
+  await request<undefined>(CHECKOUT_ORDER_URL, {
+    method: 'POST',
+    body: { json: { orderId } },
+    parse: 'none',
+  })
+}
+
+/** Spec 7: the order confirmation's fields (sent as form data). */
+export interface OrderConfirmation {
+  cartlines: readonly CartLine[]
+  shipping: number
+  total: number
+  invoice: Contact
+  delivery: Contact
+  redeemedPoints: number
+  redeemedPointsAmount: number
+  locale: Locale
+  orderId: string
+}
+
+/** `POST /api/sendorderconfirmation` (form data; lists and contacts as JSON text). */
+export async function sendOrderConfirmation(confirmation: OrderConfirmation): Promise<void> {
+  await request<undefined>(ORDER_CONFIRMATION_URL, {
+    method: 'POST',
+    body: {
+      form: {
+        cartlines: JSON.stringify(confirmation.cartlines),
+        shipping: confirmation.shipping,
+        total: confirmation.total,
+        invoice: JSON.stringify(confirmation.invoice),
+        delivery: JSON.stringify(confirmation.delivery),
+        redeemedPoints: confirmation.redeemedPoints,
+        redeemedPointsAmount: confirmation.redeemedPointsAmount,
+        locale: confirmation.locale,
+        orderId: confirmation.orderId,
+      },
+    },
+    parse: 'none',
+  })
+}
+
+export interface PaymentIntentRequest {
+  /** Amount in cents, rounded (spec 7 and 9). */
+  amount_total: number
+  /** What the payment is for: the order number. */
+  name: string
+  customer_name: string
+  customer_email: string
+}
+
+/** `POST /api/createpaymentintent` → the intent's client secret (card payment). */
+export async function createPaymentIntent(intent: PaymentIntentRequest): Promise<string> {
+  const raw = await postJson<unknown>(PAYMENT_INTENT_URL, { card: 'card', ...intent })
+  if (!isRecord(raw) || typeof raw.client_secret !== 'string' || raw.client_secret === '') {
+    throw malformed(PAYMENT_INTENT_URL, 'the answer has no client_secret')
+  }
+  return raw.client_secret
+}
+
+export interface PointsUpdate {
+  userEmail: string
+  /** nl-BE date, e.g. "22/11/2026". */
+  date: string
+  /** The order number. */
+  document: string
+  /** Negative for redeemed points. */
+  points: number
+}
+
+/** `POST /user/updateuserpoints` (account call). The answer is not read. */
+export async function updateUserPoints(update: PointsUpdate): Promise<void> {
+  await accountRequest<undefined>(UPDATE_POINTS_URL, {
+    method: 'POST',
+    body: { json: { ...update } },
+    parse: 'none',
+  })
+}
+
+/** `POST /user/getupdatedpoints` (account call) → the user's balance. */
+export async function getUpdatedPoints(userEmail: string): Promise<number> {
+  const raw = await accountRequest<unknown>(UPDATED_POINTS_URL, {
+    method: 'POST',
+    body: { json: { userEmail } },
+  })
+  const points = isRecord(raw) ? Number(raw.points) : NaN
+  if (!isRecord(raw) || raw.points === null || raw.points === '' || !Number.isFinite(points)) {
+    throw malformed(UPDATED_POINTS_URL, 'the answer has no points number')
+  }
+  return points
+}

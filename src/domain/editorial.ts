@@ -1,0 +1,79 @@
+/**
+ * Editorial collection entries (spec section 3, "Collection entry") as the slider, decouvrir and
+ * index widgets read them: checked field by field, so a widget never renders a missing title or
+ * links to an unsafe URL. Also the localized paths of the collection index pages (spec 2).
+ */
+import type { Locale } from './types'
+import { safeUrl } from './wine-hit'
+
+/** The collections that have entry pages, a collection index page and editorial widgets. */
+export const EDITORIAL_COLLECTIONS = [
+  'bundles',
+  'articles',
+  'regions',
+  'grapes',
+  'estates',
+] as const
+export type EditorialCollection = (typeof EDITORIAL_COLLECTIONS)[number]
+
+export const REGION_LEVELS = ['region', 'subregion', 'village'] as const
+export type RegionLevel = (typeof REGION_LEVELS)[number]
+
+/** Spec 2: the collection index page is `/{locale}/{collection name, lowercase, no accents}`. */
+export const COLLECTION_PATHS: Record<EditorialCollection, Record<Locale, string>> = {
+  regions: { en: 'regions', fr: 'regions', nl: 'regios' },
+  grapes: { en: 'grapes', fr: 'cepages', nl: 'druiven' },
+  estates: { en: 'estates', fr: 'domaines', nl: 'domeinen' },
+  bundles: { en: 'bundles', fr: 'coffrets', nl: 'pakketten' },
+  articles: { en: 'articles', fr: 'articles', nl: 'artikels' },
+}
+
+/** The collection index page of a collection, e.g. `/nl/regios`. */
+export function collectionIndexUrl(collection: EditorialCollection, locale: Locale): string {
+  return `/${locale}/${COLLECTION_PATHS[collection][locale]}`
+}
+
+export interface EditorialEntry {
+  title: string
+  /** The entry page; "" when missing or unsafe (the title is then shown without a link). */
+  url: string
+  /** The hero image; "" when the entry has none. */
+  hero: string
+  metaDescription: string
+  intro: string
+  /** Regions only: region, subregion or village. */
+  level: RegionLevel | null
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
+
+function levelOf(value: unknown): RegionLevel | null {
+  const key = isObject(value) ? value.key : value
+  return (REGION_LEVELS as readonly unknown[]).includes(key) ? (key as RegionLevel) : null
+}
+
+/**
+ * The usable entries, in the given order (the API layer sorts by title): entries without a
+ * title are dropped. Positions in this list are the indices `slider:select` carries, so the
+ * decouvrir list and the sliders of one collection agree on them.
+ */
+export function editorialEntries(raw: readonly unknown[]): EditorialEntry[] {
+  return raw.flatMap((item) => {
+    if (!isObject(item)) return []
+    const title = text(item.title)
+    if (!title) return []
+    return [
+      {
+        title,
+        url: safeUrl(item.url),
+        hero: isObject(item.hero) ? safeUrl(item.hero.url) : '',
+        metaDescription: text(item.meta_description),
+        intro: text(item.intro),
+        level: levelOf(item.level),
+      },
+    ]
+  })
+}

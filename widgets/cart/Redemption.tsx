@@ -1,0 +1,87 @@
+import { useId, useState } from 'react'
+import { formatNegativeMoney } from '../../src/domain/money'
+import {
+  MIN_REDEEM_POINTS,
+  canRedeem,
+  clampRedeemDetailed,
+  maxRedeemablePoints,
+  type RedeemAdjustment,
+} from '../../src/domain/redemption'
+import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useSession } from '../../src/session/use-session'
+import { useCartTotals } from '../../src/store/cart-actions'
+import { redeemDroplets } from './checkout-actions'
+import styles from './Checkout.module.css'
+
+/** Spec 9: the points input takes at most 4 characters. */
+export const REDEEM_MAX_LENGTH = 4
+
+/**
+ * Droplets redemption (spec 2, 4, 5): shown when the balance reaches 100. The typed number is
+ * clamped on change to the allowed maximum (balance, and what covers the subtotal); the
+ * discount appears, as a negative euro amount, once the input has been left.
+ */
+export function Redemption() {
+  const t = useT('checkout')
+  const locale = useLocale()
+  const id = useId()
+  const session = useSession()
+  const { cart, totals } = useCartTotals()
+  const balance = session.points
+  const [draft, setDraft] = useState<string | null>(null)
+  const [adjustment, setAdjustment] = useState<RedeemAdjustment>(null)
+  const [left, setLeft] = useState(true)
+  if (!session.isLoggedIn || !canRedeem(balance)) return null
+
+  const max = maxRedeemablePoints(balance, totals.subTotal)
+  const number = (n: number) => new Intl.NumberFormat(`${locale}-BE`).format(n)
+  if (max === 0) return <p className={styles.hint}>{t('checkout.redeemNone')}</p>
+
+  // While typing, the typed text; once left, what the cart holds (or the rejected text).
+  const value =
+    draft !== null && (!left || cart.redeemedPoints === 0)
+      ? draft
+      : cart.redeemedPoints > 0
+        ? String(cart.redeemedPoints)
+        : ''
+  const hint =
+    left && adjustment === 'below-minimum'
+      ? t('checkout.redeemBelowMinimum', { min: number(MIN_REDEEM_POINTS) })
+      : adjustment === 'above-maximum'
+        ? t('checkout.redeemClamped', { max: number(max) })
+        : t('checkout.redeemRange', { min: number(MIN_REDEEM_POINTS), max: number(max) })
+
+  return (
+    <div className={styles.redeem}>
+      <label htmlFor={`${id}-redeem`}>{t('checkout.redeemLabel')}</label>
+      <input
+        id={`${id}-redeem`}
+        type="text"
+        inputMode="numeric"
+        maxLength={REDEEM_MAX_LENGTH}
+        value={value}
+        aria-describedby={`${id}-redeem-hint`}
+        onFocus={() => setLeft(false)}
+        onChange={(e) => {
+          const text = e.target.value.replace(/\D/g, '').slice(0, REDEEM_MAX_LENGTH)
+          const result = clampRedeemDetailed(text, balance, totals.subTotal)
+          setAdjustment(result.adjustment)
+          setDraft(result.adjustment === 'above-maximum' ? String(result.points) : text)
+          setLeft(false)
+          redeemDroplets(result.points, balance)
+        }}
+        onBlur={() => setLeft(true)}
+      />
+      <p id={`${id}-redeem-hint`} className={styles.hint}>
+        {hint}
+      </p>
+      {left && cart.redeemedPointsAmount > 0 && (
+        <p className={styles.discount}>
+          {t('checkout.redeemDiscount', {
+            amount: formatNegativeMoney(cart.redeemedPointsAmount, locale),
+          })}
+        </p>
+      )}
+    </div>
+  )
+}

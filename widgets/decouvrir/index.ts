@@ -1,0 +1,34 @@
+import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
+import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial'
+
+const props = {
+  /** The collection whose entry titles are listed. */
+  collection: {
+    type: 'enum',
+    values: EDITORIAL_COLLECTIONS,
+    required: true,
+    doc: 'The collection whose entry titles are listed (sorted by title), with a slider of the same collection beside them.',
+  },
+  /** A heading above the list (shown as text). */
+  header: {
+    type: 'string',
+    doc: 'Heading above the list (plain text).',
+  },
+  /** One line under the heading (shown as text). */
+  explain: {
+    type: 'string',
+    doc: 'A short explanation under the heading (plain text).',
+  },
+} as const satisfies PropsSchema
+
+export type DecouvrirProps = PropsOf<typeof props>
+
+export const decouvrir = defineWidget({
+  name: 'decouvrir',
+  description:
+    'Entry titles of a collection linking to their pages, with a side slider: hovering or focusing a title shows that entry in the slider (it sends the slider:select bus event, which every slider of the same collection on the page follows).',
+  example:
+    '<div data-widget="decouvrir" data-collection="grapes" data-header="Discover our grapes" data-explain="Point at a grape to see it."></div>',
+  props,
+  load: () => import('./Decouvrir'),
+})

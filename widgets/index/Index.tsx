@@ -1,0 +1,80 @@
+import { useEffect, useRef, type CSSProperties } from 'react'
+import type { WidgetComponentProps } from '../../src/props/schema'
+import { useEditorialEntries } from '../../src/api/collections'
+import type { EditorialEntry } from '../../src/domain/editorial'
+import { indexLayout, type IndexItem } from '../../src/domain/index-layout'
+import { useT } from '../../src/i18n/locale-context'
+import type { IndexProps } from './index'
+import styles from './Index.module.css'
+
+const titleOf = (entry: EditorialEntry) => entry.title
+
+function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; collection: string }) {
+  const t = useT()
+  if (items.length === 0) return null
+  return (
+    <ul className={styles.list}>
+      {items.map(({ item, gapBefore }, i) => (
+        <li
+          key={`${item.title}-${i}`}
+          className={gapBefore ? styles.gap : undefined}
+          data-letter-gap={gapBefore ? '' : undefined}
+        >
+          {item.url ? <a href={item.url}>{item.title}</a> : item.title}
+          {collection === 'regions' && item.level && (
+            <span className={styles.level}> ({t(`index.${item.level}`)})</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * A collection's index page body. The sliders are nested `slider` tags that the mount runtime
+ * mounts (a widget never imports another), so they share this index's request for the collection.
+ */
+export default function Index({ props, locale }: WidgetComponentProps<IndexProps>) {
+  const t = useT()
+  const query = useEditorialEntries(props.collection, locale)
+
+  const logged = useRef<unknown>(null)
+  useEffect(() => {
+    if (query.error && logged.current !== query.error) {
+      logged.current = query.error
+      console.error(
+        `[wine-widgets] index: the "${props.collection}" entries could not be loaded`,
+        query.error,
+      )
+    }
+  }, [query.error, props.collection])
+
+  if (query.isPending) return <div className={styles.placeholder} aria-hidden="true" />
+  const entries = query.data ?? []
+  if (entries.length === 0) return <p className={styles.empty}>{t('index.empty')}</p>
+
+  const layout = indexLayout(entries, titleOf, props.columns)
+  const style = { '--index-columns': String(layout.length) } as CSSProperties
+  return (
+    <nav className={styles.index} style={style} aria-label={t('index.label')}>
+      {layout.map((column, c) => (
+        <div key={c} className={styles.column}>
+          {column.sliderAfter === null ? (
+            <Items items={column.items} collection={props.collection} />
+          ) : (
+            <>
+              <Items
+                items={column.items.slice(0, column.sliderAfter)}
+                collection={props.collection}
+              />
+              <div className={styles.slider}>
+                <div data-widget="slider" data-collection={props.collection} />
+              </div>
+              <Items items={column.items.slice(column.sliderAfter)} collection={props.collection} />
+            </>
+          )}
+        </div>
+      ))}
+    </nav>
+  )
+}

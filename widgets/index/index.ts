@@ -1,0 +1,36 @@
+import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
+import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial'
+import { DEFAULT_INDEX_COLUMNS } from '../../src/domain/index-layout'
+
+const props = {
+  /** The collection to list. */
+  collection: {
+    type: 'enum',
+    values: EDITORIAL_COLLECTIONS,
+    required: true,
+    doc: 'The collection to list: every entry, sorted by title, linking to its page.',
+  },
+  /**
+   * Number of equal columns (one column on small screens).
+   * @default 3
+   */
+  columns: {
+    type: 'number',
+    integer: true,
+    min: 1,
+    max: 6,
+    default: DEFAULT_INDEX_COLUMNS,
+    doc: 'Number of equal columns on wide screens (one column on small screens).',
+  },
+} as const satisfies PropsSchema
+
+export type IndexProps = PropsOf<typeof props>
+
+export const index = defineWidget({
+  name: 'index',
+  description:
+    'A collection index: all entries sorted by title in equal columns, a blank gap where the first letter changes, regions with their level in brackets, and a slider of the collection after item 5 of the first column, 10 of the second and 7 of the third (only in columns that long).',
+  example: '<div data-widget="index" data-collection="regions" data-columns="3"></div>',
+  props,
+  load: () => import('./Index'),
+})
