@@ -26,7 +26,8 @@ function localeNamespaces(): Plugin {
       if (id === `\0${TEXTS}`) {
         const entries = LOCALES.map((locale) => {
           const fns = Object.keys(read(locale)).map(
-            (ns) => `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${TEXTS}/${locale}/${ns}`)})`,
+            (ns) =>
+              `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${TEXTS}/${locale}/${ns}`)})`,
           )
           return `${locale}: {${fns.join(',')}}`
         })

@@ -12,6 +12,7 @@ import { account } from '../widgets/account/index'
 import { invoices } from '../widgets/invoices/index'
 import { resetPassword } from '../widgets/reset-password/index'
 import { search } from '../widgets/search/index'
+import { sommelier } from '../widgets/sommelier/index'
 import { carousel } from '../widgets/carousel/index'
 import { slider } from '../widgets/slider/index'
 import { decouvrir } from '../widgets/decouvrir/index'
@@ -36,6 +37,7 @@ export const registry: readonly AnyWidgetDefinition[] = [
   invoices,
   resetPassword,
   search,
+  sommelier,
   carousel,
   slider,
   decouvrir,

@@ -66,17 +66,21 @@ export async function loadLocale(locale: Locale, namespaces?: readonly Namespace
   return getInstance()
 }
 
+/** Already settled, and marked so: React's `use()` reads it without suspending. */
+const DONE: Tracked = Object.assign(Promise.resolve(), {
+  status: 'fulfilled' as const,
+  value: undefined,
+})
+
 /**
- * For `useT`: null when the namespaces are loaded, else one stable promise to suspend on
- * (React's `use()` needs the same promise object on every render until it settles).
+ * For `useT`: a promise for the namespaces, the same object on every render until it settles
+ * (what React's `use()` needs), and an already-settled one once they are loaded. `use()` must be
+ * called on every render of a component that once suspended, so this never returns null.
  */
 const pending = new Map<string, Tracked>()
-export function textsPending(
-  locale: Locale,
-  namespaces: readonly Namespace[],
-): Promise<void> | null {
+export function textsPending(locale: Locale, namespaces: readonly Namespace[]): Promise<void> {
   const missing = namespaces.filter((ns) => loaded.get(`${locale}/${ns}`)?.status !== 'fulfilled')
-  if (missing.length === 0) return null
+  if (missing.length === 0) return DONE
   const key = `${locale}:${missing.join(',')}`
   let p = pending.get(key)
   if (!p) {

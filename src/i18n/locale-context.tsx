@@ -26,8 +26,15 @@ export function useLocale(): Locale {
 export function useT(...namespaces: Namespace[]): TFunction {
   const value = useContext(LocaleContext)
   if (!value) throw new Error('useT must be used inside a widget root')
-  const { i18n, locale } = value
+  return useTIn(value.locale, ...namespaces)
+}
+
+/** Like `useT`, in a locale other than the root's (e.g. the search panel's index locale). */
+export function useTIn(locale: Locale, ...namespaces: Namespace[]): TFunction {
+  const value = useContext(LocaleContext)
+  if (!value) throw new Error('useTIn must be used inside a widget root')
+  const { i18n } = value
   const pending = textsPending(locale, namespaces.length ? namespaces : allNamespaces(locale))
-  if (pending) use(pending)
+  use(pending)
   return useMemo(() => i18n.getFixedT(locale), [i18n, locale])
 }

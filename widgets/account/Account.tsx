@@ -35,7 +35,7 @@ interface AccountPageProps {
 }
 
 function AccountPage({ user, focus, onLogout }: AccountPageProps) {
-  const t = useT()
+  const t = useT('account')
   const [busy, setBusy] = useState(false)
   const [tab, setTab] = useState<AccountTab>('orders')
   const greeting = useRef<HTMLHeadingElement>(null)
@@ -79,7 +79,7 @@ function AccountPage({ user, focus, onLogout }: AccountPageProps) {
  * a login form that would vanish a moment later.
  */
 export default function Account({ locale }: WidgetComponentProps<AccountProps>) {
-  const t = useT()
+  const t = useT('account')
   const { isLoggedIn, user } = useSession()
   const checked = useSessionChecked()
   const [loggedInHere, setLoggedInHere] = useState(false)

@@ -19,7 +19,7 @@ import styles from './Bundle.module.css'
 
 /** Bundle page (spec 2, 4, 5): loading skeleton, then available or out of stock. */
 export default function Bundle({ props, locale }: WidgetComponentProps<BundleProps>) {
-  const t = useT()
+  const t = useT('bundle')
   const query = useBundle({ odooCode: props.odooCode, locale })
 
   useEffect(() => {
@@ -43,7 +43,7 @@ export default function Bundle({ props, locale }: WidgetComponentProps<BundlePro
 }
 
 function BundleBox({ answer }: { answer: BundleAnswer }) {
-  const t = useT()
+  const t = useT('bundle')
   const { bundle, wines } = answer
   const inCart = useQuantityInCart(bundle.odooCode)
   const stock = Math.max(0, Math.floor(bundle.qty_available))

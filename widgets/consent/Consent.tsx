@@ -39,7 +39,7 @@ function isPrivacyPage(privacyUrl: string): boolean {
  * the consent for a year; a click elsewhere on the page or Escape hides it for this page view only.
  */
 export default function Consent({ props, locale }: WidgetComponentProps<ConsentProps>) {
-  const t = useT()
+  const t = useT('consent')
   const privacyUrl = props.privacyUrl?.trim() || `/${locale}/privacy`
   const [visible, setVisible] = useState(
     () => Cookies.get(CONSENT_COOKIE) === undefined && !isPrivacyPage(privacyUrl),

@@ -27,7 +27,7 @@ const LINES: readonly Line[] = ['boxes', 'filmAndSetup', 'printing', 'letters']
 
 /** Business-gift budget calculator: the inputs on the left, the estimate beside them. */
 export default function Giftbox({ locale }: WidgetComponentProps<GiftboxProps>) {
-  const t = useT()
+  const t = useT('giftbox')
   const id = useId()
   const [giftsText, setGiftsText] = useState(INITIAL_GIFTS)
   const [bottles, setBottles] = useState<BottlesPerGift>(1)

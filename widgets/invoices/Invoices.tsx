@@ -30,7 +30,7 @@ function useSessionChecked(): boolean {
  * running, the loading status shows instead.
  */
 export default function Invoices(_: WidgetComponentProps<InvoicesProps>) {
-  const t = useT()
+  const t = useT('invoices')
   const id = useId()
   const { isLoggedIn, user } = useSession()
   const checked = useSessionChecked()

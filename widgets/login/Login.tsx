@@ -15,7 +15,7 @@ interface LoggedInProps {
 }
 
 function LoggedIn({ name, focus, onLogout }: LoggedInProps) {
-  const t = useT()
+  const t = useT('session')
   const [busy, setBusy] = useState(false)
   const message = useRef<HTMLParagraphElement>(null)
 

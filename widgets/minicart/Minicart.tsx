@@ -17,7 +17,7 @@ const AUTO_OPEN_GRACE_MS = 500
  * keyboard focus and on click, and closes on Escape, when focus or the pointer leaves.
  */
 export default function Minicart({ locale }: WidgetComponentProps<MinicartProps>) {
-  const t = useT()
+  const t = useT('minicart')
   const id = useId()
   const { cart, totals } = useCartTotals()
   const [open, setOpen] = useState(false)

@@ -38,7 +38,7 @@ function usableQuotes(entries: readonly QuoteEntry[]): Quote[] {
 
 /** One random wine quote with its author; another one every `interval` seconds, with a fade. */
 export default function Quotes({ props, locale }: WidgetComponentProps<QuotesProps>) {
-  const t = useT()
+  const t = useT('quotes')
   const query = useCollection<QuoteEntry>('quotes', locale, FIELDS)
   const list = query.data ? usableQuotes(query.data) : []
   const count = list.length

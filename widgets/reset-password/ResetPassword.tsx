@@ -16,7 +16,7 @@ import styles from './ResetPassword.module.css'
 
 /** A link without email cannot reset anything: go home at once (spec 2). */
 function GoHome({ locale }: { locale: Locale }) {
-  const t = useT()
+  const t = useT('resetPassword')
   const done = useRef(false)
   useEffect(() => {
     // StrictMode runs effects twice in development: navigate once.
@@ -44,7 +44,7 @@ interface ResetFormProps {
  * error) is announced, then the page goes home after 4 seconds.
  */
 function ResetForm({ link, locale }: ResetFormProps) {
-  const t = useT()
+  const t = useT('resetPassword')
   const id = useId()
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')

@@ -31,7 +31,7 @@ export function RefinementList({
   spokenLabelOf,
   sortByLabel = false,
 }: RefinementListProps) {
-  const t = useT()
+  const t = useT('search')
   const locale = useLocale()
   const headingId = useId()
   // Stable across renders (a new function would re-create the connector's widget each time).

@@ -77,7 +77,7 @@ interface TopBarProps {
 }
 
 function CloseButton({ onClose }: TopBarProps) {
-  const t = useT()
+  const t = useT('search')
   return (
     <button
       type="button"
@@ -114,7 +114,7 @@ interface SommelierModeProps {
  * (a widget never imports another). Until that widget is registered, a short note shows instead.
  */
 function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
-  const t = useT()
+  const t = useT('search')
   const back = useRef<HTMLButtonElement>(null)
   const available = window.WineWidgets?.widgets.includes('sommelier') === true
   // Focus moves with the mode (the button that switched it is hidden now).
@@ -149,7 +149,7 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
  * A page that loads with a search in its query string opens it in search mode.
  */
 export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
-  const t = useT()
+  const t = useT('search')
   const trigger = useRef<HTMLButtonElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
   const isOwner = useModalOwnership()

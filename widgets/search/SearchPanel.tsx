@@ -36,7 +36,7 @@ import { badgeFallbackLabel, wineBadgeOf } from '../../src/domain/wine-badge'
 import { priceLevelSigns } from '../../src/domain/price-level'
 import { normalizeHits } from '../../src/domain/wine-hit'
 import { getSearchClient, wineIndexName } from '../../src/services/search-client'
-import { useT } from '../../src/i18n/locale-context'
+import { useT, useTIn } from '../../src/i18n/locale-context'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { RefinementList } from './RefinementList'
 import { createStateMapping, createUrlRouter } from './url-router'
@@ -69,7 +69,7 @@ interface SearchBoxProps {
 
 /** The free-text box: refined on every keystroke, 512 characters at most, stalled text. */
 function SearchBox({ active }: SearchBoxProps) {
-  const t = useT()
+  const t = useT('search', 'wine')
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const { query, refine, isSearchStalled } = useSearchBox()
@@ -128,7 +128,7 @@ function SearchBox({ active }: SearchBoxProps) {
 }
 
 function Results({ locale }: { locale: Locale }) {
-  const t = useT()
+  const t = useT('search', 'wine')
   const { status, results } = useInstantSearch({ catchError: true })
   const { items, showMore, isLastPage } = useInfiniteHits()
   const hits = useMemo(() => normalizeHits(items), [items])
@@ -174,7 +174,7 @@ interface PanelProps {
 }
 
 function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
-  const t = useT()
+  const t = useT('search', 'wine')
   const id = useId()
   const [panels, dispatch] = useReducer(panelsReducer, initialPanels)
   const barId = `${id}-bar`
@@ -343,6 +343,10 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
  * in the query string, the top bar, the refinement lists and the results grid.
  */
 export default function SearchPanel(props: PanelProps) {
+  // Load the texts before InstantSearch renders: suspending inside its tree would unmount and
+  // re-register its widgets. The hit cards speak the index's locale, which may differ.
+  useT('search', 'wine')
+  useTIn(props.locale, 'wine')
   const indexName = wineIndexName(props.locale)
   const [routing] = useState(() => ({
     router: createUrlRouter(),

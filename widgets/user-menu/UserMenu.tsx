@@ -14,7 +14,7 @@ function initialOf(user: User, locale: Locale): string {
 
 /** Header user menu (spec section 2): login icon when logged out, initial badge when logged in. */
 export default function UserMenu({ locale }: WidgetComponentProps<UserMenuProps>) {
-  const t = useT()
+  const t = useT('userMenu')
   const { isLoggedIn, user, points } = useSession()
 
   if (isLoggedIn && user) {

@@ -30,7 +30,7 @@ type Status = { kind: 'added' | 'full'; count: number } | null
  * the stock when left), the add button; an out-of-stock banner instead when nothing is left.
  */
 export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxProps) {
-  const t = useT()
+  const t = useT('wineTabs')
   const client = useQueryClient()
   const stock = Math.max(0, Math.floor(variant.qty_available))
   const soldOut = isOutOfStock(variant.qty_available)
@@ -121,7 +121,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxP
 }
 
 function PromotionBadge({ promotion }: { promotion: Promotion }) {
-  const t = useT()
+  const t = useT('wineTabs')
   if (promotion.type === 'points') {
     return (
       <p className={styles.promotion}>{t('wineTabs.promoPoints', { points: promotion.points })}</p>

@@ -14,7 +14,7 @@ export interface VintagePanelProps {
 
 /** One vintage: scores per guide, the tasting note and a tab per volume. */
 export function VintagePanel({ odooCode, name, vintage, volume, onVolume }: VintagePanelProps) {
-  const t = useT()
+  const t = useT('wineTabs')
   const variant = vintage.variants.find((v) => v.volume === volume) ?? vintage.variants[0]
   if (!variant) return null
   return (

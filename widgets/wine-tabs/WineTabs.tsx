@@ -19,7 +19,7 @@ import styles from './WineTabs.module.css'
 
 /** Wine page (spec 2): tabs per active vintage, nested tabs per volume with the add-to-cart box. */
 export default function WineTabs({ props, locale }: WidgetComponentProps<WineTabsProps>) {
-  const t = useT()
+  const t = useT('wineTabs')
   const { odooCode, name } = props
   const query = useWineVariants({ odooCode, locale, name })
 
@@ -56,7 +56,7 @@ interface VintageTabsProps {
 }
 
 function VintageTabs({ odooCode, name, vintages }: VintageTabsProps) {
-  const t = useT()
+  const t = useT('wineTabs')
   const options = useMemo<TabOption[]>(
     () => vintages.map((v) => ({ vintage: v.vintage, volumes: v.variants.map((x) => x.volume) })),
     [vintages],

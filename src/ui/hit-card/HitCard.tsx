@@ -1,11 +1,11 @@
-import { useContext, useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { TFunction } from 'i18next'
 import type { Locale } from '../../domain/types'
 import type { WineBadgeRecord, WineHit } from '../../domain/wine-hit'
 import { wineColorOf } from '../../domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../domain/wine-badge'
 import { priceLevelSigns } from '../../domain/price-level'
-import { LocaleContext } from '../../i18n/locale-context'
+import { useTIn } from '../../i18n/locale-context'
 import styles from './HitCard.module.css'
 
 export interface HitCardProps {
@@ -60,11 +60,7 @@ export function HitCard({
   compact = false,
   className,
 }: HitCardProps) {
-  const context = useContext(LocaleContext)
-  const t = useMemo(() => {
-    if (!context) throw new Error('HitCard must be rendered inside a widget root')
-    return context.i18n.getFixedT(locale)
-  }, [context, locale])
+  const t = useTIn(locale, 'wine')
   const [labelFailed, setLabelFailed] = useState(false)
 
   const Heading = `h${headingLevel}` as const

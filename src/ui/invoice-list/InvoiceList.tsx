@@ -21,7 +21,7 @@ export interface InvoiceListProps {
  * own state. Shared by the `account` and `invoices` widgets.
  */
 export function InvoiceList({ user, headingLevel = 3 }: InvoiceListProps) {
-  const t = useT()
+  const t = useT('invoices')
   const locale = useLocale()
   const query = useInvoices({ odooID: user.odooID, locale })
 
@@ -76,7 +76,7 @@ interface InvoiceItemProps {
 }
 
 function InvoiceItem({ invoice, locale, headingLevel }: InvoiceItemProps) {
-  const t = useT()
+  const t = useT('invoices')
   const id = useId()
   const [open, setOpen] = useState(false)
   const Heading = `h${headingLevel}` as const
@@ -129,7 +129,7 @@ interface InvoiceLinesProps {
 }
 
 function InvoiceLines({ invoice, number, locale }: InvoiceLinesProps) {
-  const t = useT()
+  const t = useT('invoices')
   if (invoice.invoice_lines.length === 0) {
     return <p className={styles.noLines}>{t('invoices.noLines')}</p>
   }

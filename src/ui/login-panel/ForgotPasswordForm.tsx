@@ -25,7 +25,7 @@ export function ForgotPasswordForm({
   onEmailChange,
   onBack,
 }: ForgotPasswordFormProps) {
-  const t = useT()
+  const t = useT('login')
   const locale = useLocale()
   const id = useId()
   const [sending, setSending] = useState(false)

@@ -29,7 +29,7 @@ export function LoginForm({
   onForgotPassword,
   onSignUp,
 }: LoginFormProps) {
-  const t = useT()
+  const t = useT('login')
   const id = useId()
   const [password, setPassword] = useState('')
   const [submitting, setSubmitting] = useState(false)

@@ -42,7 +42,7 @@ export function LoginPanel({
   headingLevel = 2,
   initialView = 'login',
 }: LoginPanelProps) {
-  const t = useT()
+  const t = useT('login')
   const id = useId()
   const [view, setView] = useState<LoginPanelView>(initialView)
   const [email, setEmail] = useState('')

@@ -37,7 +37,7 @@ export function SignUpForm({
   onCreatedLoggedOut,
   onBack,
 }: SignUpFormProps) {
-  const t = useT()
+  const t = useT('login')
   const id = useId()
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
