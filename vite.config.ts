@@ -42,6 +42,51 @@ function localeNamespaces(): Plugin {
   }
 }
 
+const DOC_KEYS = new Set(['description', 'example', 'doc'])
+
+interface AstNode {
+  type: string
+  start: number
+  end: number
+  [key: string]: unknown
+}
+
+/**
+ * Library build only: blanks the editor documentation (`description`, `example`, prop `doc`) in
+ * the widget definitions, which sit in the entry every page downloads. The catalogue (demo
+ * build), the README generator and the tests read the definitions from source, docs included.
+ */
+function stripWidgetDocs(): Plugin {
+  return {
+    name: 'strip-widget-docs',
+    apply: (_config, env) => env.command === 'build' && env.mode !== 'demo',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/.test(id)) return null
+      const cuts: [number, number][] = []
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit)
+        if (!node || typeof node !== 'object') return
+        const n = node as AstNode
+        const key = n.key as AstNode | undefined
+        const value = n.value as AstNode | undefined
+        const name =
+          key?.type === 'Identifier' ? key.name : key?.type === 'Literal' ? key.value : null
+        if (n.type === 'Property' && DOC_KEYS.has(String(name)) && value) {
+          if (value.type === 'Literal' || value.type === 'TemplateLiteral')
+            cuts.push([value.start, value.end])
+        }
+        for (const k of Object.keys(n)) if (k !== 'start' && k !== 'end') visit(n[k])
+      }
+      visit(this.parse(code))
+      let out = code
+      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0]))
+        out = out.slice(0, start) + "''" + out.slice(end)
+      return { code: out, map: null }
+    },
+  }
+}
+
 /** Gives each branch's options the build type (a ternary of literals would not unify). */
 const build = (options: BuildEnvironmentOptions) => options
 
@@ -58,7 +103,7 @@ export default defineConfig(({ mode }) => {
   return {
     root,
     base: './',
-    plugins: [react(), localeNamespaces()],
+    plugins: [react(), localeNamespaces(), stripWidgetDocs()],
     define: { __WINE_WIDGETS_VERSION__: JSON.stringify(pkg.version) },
     css: {
       modules: {
@@ -86,14 +131,22 @@ export default defineConfig(({ mode }) => {
           sourcemap: true,
           cssCodeSplit: true,
           target: 'es2022',
+          // No preload map in the entry (it lists every widget's dependencies and grows with each
+          // one): the root chunk, fetched alongside any widget's chunk, already pulls React and
+          // the core, so a widget's own few imports cost at most one extra round trip.
+          modulePreload: false,
           rolldownOptions: {
             input: { 'wine-widgets': 'mount/index.ts' },
-            preserveEntrySignatures: 'exports-only',
+            // The entry exports nothing: it installs window.WineWidgets.
+            preserveEntrySignatures: false,
             output: {
               entryFileNames: '[name].js',
               chunkFileNames: 'chunks/[name]-[hash].js',
               assetFileNames: 'assets/[name]-[hash][extname]',
               codeSplitting: {
+                // A group takes only its own modules: shared dependencies (e.g. src/domain/types,
+                // which the entry needs too) must not drag the entry into a widget-only chunk.
+                includeDependenciesRecursively: false,
                 groups: [
                   // React is needed by every widget: one long-cached chunk.
                   {
@@ -101,7 +154,14 @@ export default defineConfig(({ mode }) => {
                     test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   },
                   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+                  { name: 'vendor-immer', test: /node_modules[\\/]immer[\\/]/ },
                   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+                  // What every widget root needs (providers, store, bus, texts, http): one request
+                  // instead of a handful of tiny ones.
+                  {
+                    name: 'core',
+                    test: /[\\/](mount[\\/](root|fallback)|src[\\/](store[\\/](state|store|shared-store|activity)|i18n|http|ui[\\/]ErrorBoundary))\b/,
+                  },
                 ],
               },
             },
