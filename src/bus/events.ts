@@ -8,7 +8,10 @@ import type { User } from '../domain/types'
 export interface BusEvents {
   /** Open the full-screen modal in search or sommelier mode. */
   'modal:open': { mode: 'search' | 'sommelier' }
-  /** The modal was closed. */
+  /**
+   * The modal was closed — or, sent by another widget (the sommelier chat's close button), a
+   * request to close it; the modal then closes without sending it again.
+   */
   'modal:close': Record<string, never>
   /** A login or current-user check succeeded. */
   'user:logged-in': { user: User; points: number }
