@@ -21,7 +21,15 @@ export const CHECKOUT_TABS = ['delivery', 'invoice', 'payment'] as const
 export type CheckoutTab = (typeof CHECKOUT_TABS)[number]
 
 /** The contact fields a shopper types, in form order ('country' stands for name + code). */
-export const CONTACT_FIELDS = ['name', 'street', 'zip', 'city', 'country', 'email', 'phone'] as const
+export const CONTACT_FIELDS = [
+  'name',
+  'street',
+  'zip',
+  'city',
+  'country',
+  'email',
+  'phone',
+] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 
 const empty = (value: string | null | undefined) => typeof value !== 'string' || value.trim() === ''
@@ -44,8 +52,8 @@ export function allowedTab(
 ): CheckoutTab {
   const index = CHECKOUT_TABS.indexOf(wanted)
   for (let i = index; i >= 0; i -= 1) {
-    const tab = CHECKOUT_TABS[i]!
-    if (available[tab]) return tab
+    const tab = CHECKOUT_TABS[i]
+    if (tab && available[tab]) return tab
   }
   return 'delivery'
 }
@@ -53,7 +61,9 @@ export function allowedTab(
 /** The fields of a contact that fail the spec 5 rule (non-empty; a country name and code). */
 export function contactProblems(contact: Contact): ContactField[] {
   return CONTACT_FIELDS.filter((field) =>
-    field === 'country' ? empty(contact.country) || empty(contact.country_code) : empty(contact[field]),
+    field === 'country'
+      ? empty(contact.country) || empty(contact.country_code)
+      : empty(contact[field]),
   )
 }
 

@@ -6,7 +6,13 @@ import { setFault } from '../../mocks/faults'
 import { PROMOTIONS } from '../../fixtures/promotions'
 import { resetConfigForTests } from '../config/config'
 import { NO_PROMOTION } from '../domain/types'
-import { createRulesService, getRulesService, lookupPromotion, loyaltyDate } from './rules'
+import {
+  createRulesService,
+  getRulesService,
+  lookupPromotion,
+  loyaltyDate,
+  quoteShipping,
+} from './rules'
 
 const service = createRulesService('/api/rules/')
 const double = PROMOTIONS.find((p) => p.type === 'points' && p.points === 2)!
@@ -76,5 +82,46 @@ describe('rules service: loyalty decision', () => {
 
   it('formats the date as the local YYYY-MM-DD', () => {
     expect(loyaltyDate(new Date(2025, 11, 31, 23, 59))).toBe('2025-12-31')
+  })
+})
+
+describe('rules service: shipping decision', () => {
+  const context = { cartAmount: 75, bottles: 6, free: false, countryCode: 'BE' }
+
+  it('posts { context: { cartAmount, bottles, free, countryCode } } and reads the cost', async () => {
+    expect(await quoteShipping(context, { service })).toBe(9.95)
+    expect(await quoteShipping({ ...context, countryCode: 'NL' }, { service })).toBe(14.95)
+    expect(await quoteShipping({ ...context, cartAmount: 150 }, { service })).toBe(0)
+    expect(await quoteShipping({ ...context, free: true }, { service })).toBe(0)
+    const [call] = callsOf('rules')
+    expect(call!.url).toBe('/api/rules/evaluate/shipping')
+    expect(call!.payload).toEqual({ context })
+  })
+
+  it.each([
+    ['HTTP 500', () => setFault('rules', { kind: 'status', status: 500 })],
+    ['a network error', () => setFault('rules', { kind: 'network' })],
+    [
+      'a non-number cost',
+      () =>
+        server.use(
+          http.post('/api/rules/*', () => HttpResponse.json({ result: { output: null } })),
+        ),
+    ],
+    [
+      'a text cost',
+      () =>
+        server.use(
+          http.post('/api/rules/*', () => HttpResponse.json({ result: { output: 'free' } })),
+        ),
+    ],
+  ])('rejects on %s (never free shipping)', async (_, fail) => {
+    fail()
+    await expect(quoteShipping(context, { service })).rejects.toThrow('Error fetching data')
+  })
+
+  it('rejects without a rules section in the config', async () => {
+    resetConfigForTests({ config: { demo: false }, problems: [] })
+    await expect(quoteShipping(context)).rejects.toThrow('No rules service configured')
   })
 })

@@ -32,8 +32,7 @@ export function updateContact(kind: ContactKind, patch: Partial<Contact>): void 
     const next = { ...d.contacts[kind], ...patch }
     d.contacts[kind] = next
     if (kind === 'delivery') {
-      d.contacts.isValidShipping =
-        d.contacts.isValidShipping && isDeliveryValid(next) && quotedFor === destinationKey(next)
+      d.contacts.isValidShipping = isDeliveryValid(next) && quotedFor === destinationKey(next)
     }
   })
 }

@@ -64,7 +64,8 @@ export function ContactForm({
   const shows = (field: ContactField) => problems.has(field) && (showAllProblems || left.has(field))
   const leave = (field: ContactField) => setLeft((s) => (s.has(field) ? s : new Set([...s, field])))
   const codes: string[] = [...COUNTRY_CODES]
-  if (contact.country_code && !codes.includes(contact.country_code)) codes.push(contact.country_code)
+  if (contact.country_code && !codes.includes(contact.country_code))
+    codes.push(contact.country_code)
 
   return (
     <fieldset className={styles.fieldset}>
@@ -95,7 +96,10 @@ export function ContactForm({
                   aria-describedby={invalid ? errorId : undefined}
                   onChange={(e) => {
                     const code = e.target.value
-                    updateContact(kind, { country_code: code, country: code ? countryName(code) : '' })
+                    updateContact(kind, {
+                      country_code: code,
+                      country: code ? countryName(code) : '',
+                    })
                   }}
                   onBlur={() => leave('country')}
                 >

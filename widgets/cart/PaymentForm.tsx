@@ -68,10 +68,7 @@ function CardPayment({ onPaid }: PaymentFormProps) {
   const [error, setError] = useState<string | null>(null)
   // The state update lands after a render; the ref closes the door at once (double click).
   const busy = useRef(false)
-  const cardOptions = useMemo(
-    () => ({ hidePostalCode: true, disabled: processing }),
-    [processing],
-  )
+  const cardOptions = useMemo(() => ({ hidePostalCode: true, disabled: processing }), [processing])
 
   const ready = complete && isValidShipping && stripe !== null && elements !== null
   const submit = async () => {

@@ -4,11 +4,7 @@ import { isDeliveryValid } from '../../src/domain/validation'
 import { useT } from '../../src/i18n/locale-context'
 import { quoteShipping } from '../../src/services/rules'
 import { useCartTotals } from '../../src/store/cart-actions'
-import {
-  destinationKey,
-  setShippingQuote,
-  useContacts,
-} from '../../src/store/contacts-actions'
+import { destinationKey, setShippingQuote, useContacts } from '../../src/store/contacts-actions'
 import { Money } from '../../src/ui/money/Money'
 import styles from './Checkout.module.css'
 
@@ -24,14 +20,11 @@ function useShippingQuote(): 'idle' | 'pending' | 'done' | 'failed' {
   const context = shippingContext(delivery, totals)
   const key = context ? JSON.stringify(context) : null
   const destination = destinationKey(delivery)
-  const [state, setState] = useState<{ key: string | null; status: 'done' | 'failed' } | null>(
-    null,
-  )
+  const [state, setState] = useState<{ key: string | null; status: 'done' | 'failed' } | null>(null)
   useEffect(() => {
-    if (!key) {
-      setShippingQuote(null, null)
-      return
-    }
+    // No quote without a destination; `updateContact` already dropped `isValidShipping` when
+    // the destination changed.
+    if (!key) return
     const controller = new AbortController()
     quoteShipping(JSON.parse(key), { signal: controller.signal }).then(
       (cost) => {

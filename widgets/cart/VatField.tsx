@@ -82,11 +82,7 @@ export function VatField({ vat }: { vat: VatRecord }) {
           }
         }}
       />
-      <p
-        id={`${id}-vat-status`}
-        role="status"
-        className={failing ? styles.error : styles.hint}
-      >
+      <p id={`${id}-vat-status`} role="status" className={failing ? styles.error : styles.hint}>
         {message}
       </p>
     </div>

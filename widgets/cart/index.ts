@@ -8,8 +8,9 @@ export type CartProps = PropsOf<typeof props>
 export const cart = defineWidget({
   name: 'cart',
   description:
-    'Cart page: lines with quantity and remove, droplets earned, totals, the login box for visitors and three shop claims.',
+    'Cart page and checkout: lines, droplets earned and redeemed, shipping, totals, the login box for visitors, delivery/invoice/VAT forms and card payment.',
   example: '<div data-widget="cart"></div>',
   props,
+  texts: ['cart', 'droplets', 'checkout', 'payment', 'vat', 'address', 'login'],
   load: () => import('./Cart'),
 })

@@ -105,7 +105,11 @@ function progressFor(orderId: string): Progress {
 
 const log = (message: string, error: unknown) => console.error(`[wine-widgets] ${message}`, error)
 
-async function attempt<T>(kind: 'order' | 'intent' | 'processing', what: string, run: () => Promise<T>) {
+async function attempt<T>(
+  kind: 'order' | 'intent' | 'processing',
+  what: string,
+  run: () => Promise<T>,
+) {
   try {
     return await run()
   } catch (error) {
@@ -133,11 +137,12 @@ async function runPayment({ stripe, card, locale, onPaid, now = () => new Date()
     })
   }
 
-  const p = progressFor(orderId)
+  let p = progressFor(orderId)
   save(p)
   if (!p.paid) {
     const amount = paymentAmount(totals.total)
-    if (!p.intent || p.intent.amount !== amount) {
+    let intent = p.intent
+    if (!intent || intent.amount !== amount) {
       const id = orderId
       const secret = await attempt('intent', 'Payment intent', () =>
         createPaymentIntent({
@@ -147,9 +152,11 @@ async function runPayment({ stripe, card, locale, onPaid, now = () => new Date()
           customer_email: invoice.email.trim() || user.email,
         }),
       )
-      save({ ...p, intent: { secret, amount } })
+      intent = { secret, amount }
+      p = { ...p, intent }
+      save(p)
     }
-    const secret = progress!.intent!.secret
+    const secret = intent.secret
     const result = await attempt('processing', 'Card confirmation', () =>
       stripe.confirmCardPayment(secret, {
         payment_method: {
@@ -179,14 +186,16 @@ async function runPayment({ stripe, card, locale, onPaid, now = () => new Date()
       log('The payment intent did not succeed', result.paymentIntent?.status)
       throw new PaymentError({ kind: 'processing' })
     }
-    save({ ...progress!, paid: true })
+    p = { ...p, paid: true }
+    save(p)
   }
 
   const id = orderId
   const step = async (name: AfterChargeStep, what: string, run: () => Promise<void>) => {
-    if (progress!.done.includes(name)) return
+    if (p.done.includes(name)) return
     await attempt('processing', what, run)
-    save({ ...progress!, done: [...progress!.done, name] })
+    p = { ...p, done: [...p.done, name] }
+    save(p)
   }
   await step('checkout', 'Order confirmation', () => checkoutOrder(id))
   await step('confirmation', 'Order confirmation e-mail', () =>

@@ -192,9 +192,7 @@ class FakeElements {
 
   getElement(type: unknown): FakeCardElement | null {
     const name =
-      typeof type === 'string'
-        ? type
-        : (type as { __elementType?: string } | null)?.__elementType
+      typeof type === 'string' ? type : (type as { __elementType?: string } | null)?.__elementType
     return name === 'card' ? this.card : null
   }
 

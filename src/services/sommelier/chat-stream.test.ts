@@ -1,0 +1,143 @@
+import { describe, expect, it, vi } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../../mocks/node'
+import { setFault } from '../../../mocks/faults'
+import { PAIRINGS_START } from '../../../mocks/sommelier'
+import { chatRequest } from '../../domain/sommelier-prompt'
+import { SommelierError, streamChat } from './chat-stream'
+
+const URL = '/api/sommelier'
+const request = chatRequest('fr', [], 'Un steak ce soir')
+
+/** An SSE answer whose bytes arrive in the given pieces. */
+function sse(pieces: string[]) {
+  const encoder = new TextEncoder()
+  return new HttpResponse(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(encoder.encode(piece))
+        controller.close()
+      },
+    }),
+    { headers: { 'Content-Type': 'text/event-stream' } },
+  )
+}
+
+const delta = (content: string) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`
+
+async function failure(promise: Promise<unknown>): Promise<SommelierError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(SommelierError)
+  return error as SommelierError
+}
+
+describe('streamChat', () => {
+  it('streams the mock answer piece by piece and resolves with the whole text', async () => {
+    const onText = vi.fn<(text: string) => void>()
+    const text = await streamChat({ url: URL, request, onText })
+    expect(text.startsWith('Le bœuf grillé appelle un rouge structuré')).toBe(true)
+    expect(text).toContain(PAIRINGS_START)
+    expect(onText.mock.calls.length).toBeGreaterThan(5)
+    const lengths = onText.mock.calls.map(([t]) => t.length)
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b))
+    expect(onText).toHaveBeenLastCalledWith(text)
+  })
+
+  it('sends the OpenAI-compatible body', async () => {
+    let body: unknown
+    server.use(
+      http.post(URL, async ({ request: r }) => {
+        body = await r.json()
+        return sse([delta('ok'), 'data: [DONE]\n\n'])
+      }),
+    )
+    await streamChat({ url: URL, request })
+    expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0, stream: true })
+  })
+
+  it('reads events split anywhere across network reads', async () => {
+    const whole = delta('Un ') + delta('Pinot ') + delta('Noir') + 'data: [DONE]\n\n'
+    server.use(http.post(URL, () => sse(whole.match(/[\s\S]{1,7}/g)!)))
+    expect(await streamChat({ url: URL, request })).toBe('Un Pinot Noir')
+  })
+
+  it('skips a malformed chunk in the middle', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    server.use(
+      http.post(URL, () =>
+        sse([delta('Un '), 'data: {oops\n\n', delta('Gamay'), 'data: [DONE]\n\n']),
+      ),
+    )
+    expect(await streamChat({ url: URL, request })).toBe('Un Gamay')
+    expect(warn).toHaveBeenCalled()
+  })
+
+  it('accepts an end with finish_reason "stop" even if [DONE] is missing', async () => {
+    const stop = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`
+    server.use(http.post(URL, () => sse([delta('Fini'), stop])))
+    expect(await streamChat({ url: URL, request })).toBe('Fini')
+  })
+
+  it('HTTP 500 fails as http with the status', async () => {
+    setFault('sommelier', { kind: 'status', status: 500 })
+    const error = await failure(streamChat({ url: URL, request }))
+    expect(error.kind).toBe('http')
+    expect(error.status).toBe(500)
+  })
+
+  it('a network error fails as network', async () => {
+    setFault('sommelier', { kind: 'network' })
+    expect((await failure(streamChat({ url: URL, request }))).kind).toBe('network')
+  })
+
+  it('an error chunk fails as model, after the text received so far', async () => {
+    const onText = vi.fn()
+    server.use(
+      http.post(URL, () =>
+        sse([delta('Un début'), 'data: {"error":{"message":"The server had an error"}}\n\n']),
+      ),
+    )
+    expect((await failure(streamChat({ url: URL, request, onText }))).kind).toBe('model')
+    expect(onText).toHaveBeenLastCalledWith('Un début')
+  })
+
+  it('a stream that breaks off without [DONE] fails as cut-off (the mock fault)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    setFault('sommelier', { kind: 'malformed' })
+    const onText = vi.fn()
+    expect((await failure(streamChat({ url: URL, request, onText }))).kind).toBe('cut-off')
+    expect(onText).toHaveBeenLastCalledWith('Un instant')
+  })
+
+  it('finish_reason "length" (the model ran out of tokens) fails as model', async () => {
+    const length = `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'length' }] })}\n\n`
+    server.use(http.post(URL, () => sse([delta('Un'), length, 'data: [DONE]\n\n'])))
+    expect((await failure(streamChat({ url: URL, request }))).kind).toBe('model')
+  })
+
+  it('reads a proxy that answers one JSON completion', async () => {
+    server.use(
+      http.post(URL, () =>
+        HttpResponse.json({
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Tout' } }],
+        }),
+      ),
+    )
+    expect(await streamChat({ url: URL, request })).toBe('Tout')
+  })
+
+  it('stops when aborted, with the AbortError', async () => {
+    const controller = new AbortController()
+    const promise = streamChat({
+      url: URL,
+      request,
+      signal: controller.signal,
+      onText: () => controller.abort(),
+    })
+    await expect(promise).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})

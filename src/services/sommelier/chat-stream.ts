@@ -1,0 +1,135 @@
+/**
+ * The sommelier's language model, reached through the site's own proxy (`sommelier.url` of the
+ * config block; the proxy holds the model key, none reaches the browser). Sends one
+ * chat-completions request with `stream: true` and reports the answer's text as it grows.
+ */
+import type { ChatRequest } from '../../domain/sommelier-prompt'
+import { SseDecoder, type StreamEvent } from './sse'
+
+/**
+ * Why an answer failed: `http` (the proxy answered an error status), `network` (no answer),
+ * `model` (an `error` chunk, or an answer the model stopped early), `cut-off` (the stream ended
+ * before `[DONE]`).
+ */
+export type SommelierFailure = 'http' | 'network' | 'model' | 'cut-off'
+
+export class SommelierError extends Error {
+  constructor(
+    readonly kind: SommelierFailure,
+    detail: string,
+    readonly status = 0,
+  ) {
+    super(`Sommelier ${kind}: ${detail}`)
+    this.name = 'SommelierError'
+  }
+}
+
+export interface StreamChatOptions {
+  url: string
+  request: ChatRequest
+  signal?: AbortSignal
+  /** Called with the whole text received so far, after every piece. */
+  onText?: (text: string) => void
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A proxy that ignores `stream` answers one JSON completion: read it the same way. */
+async function readJsonCompletion(response: Response): Promise<string> {
+  let data: unknown
+  try {
+    data = await response.json()
+  } catch {
+    throw new SommelierError('cut-off', 'unreadable JSON answer')
+  }
+  if (isObject(data) && data.error) throw new SommelierError('model', JSON.stringify(data.error))
+  const choice = isObject(data) && Array.isArray(data.choices) ? data.choices[0] : undefined
+  const message = isObject(choice) ? choice.message : undefined
+  if (isObject(message) && typeof message.content === 'string') return message.content
+  throw new SommelierError('model', 'no message in the answer')
+}
+
+/**
+ * Stream one answer; resolves with its full text once the stream completes (`[DONE]`, or a
+ * final chunk with finish_reason "stop"). Rejects with a SommelierError when it fails, or with
+ * the AbortError when `signal` aborts it (the caller stops listening then).
+ */
+export async function streamChat({ url, request, signal, onText }: StreamChatOptions) {
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+      signal,
+    })
+  } catch (cause) {
+    if (signal?.aborted) throw cause
+    throw new SommelierError('network', String(cause))
+  }
+  if (!response.ok) {
+    void response.body?.cancel().catch(() => undefined)
+    throw new SommelierError('http', `HTTP ${response.status}`, response.status)
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (type.includes('application/json')) {
+    const text = await readJsonCompletion(response)
+    onText?.(text)
+    return text
+  }
+  if (!response.body) throw new SommelierError('cut-off', 'empty body')
+
+  const reader = response.body.getReader()
+  const decoder = new SseDecoder()
+  let text = ''
+  let complete = false
+
+  const apply = (events: StreamEvent[]) => {
+    for (const event of events) {
+      switch (event.type) {
+        case 'delta':
+          text += event.content
+          onText?.(text)
+          break
+        case 'finish':
+          if (event.reason !== 'stop') throw new SommelierError('model', `finish ${event.reason}`)
+          complete = true
+          break
+        case 'done':
+          complete = true
+          return true
+        case 'error':
+          throw new SommelierError('model', event.message)
+        case 'malformed':
+          // One unreadable chunk costs a few characters at worst: keep reading. A stream that
+          // breaks off after it is caught below as cut-off.
+          console.warn('[wine-widgets] Sommelier: skipped a malformed stream chunk', event.data)
+          break
+      }
+    }
+    return false
+  }
+
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>
+      try {
+        chunk = await reader.read()
+      } catch (cause) {
+        if (signal?.aborted) throw cause
+        throw new SommelierError('cut-off', `read failed: ${String(cause)}`)
+      }
+      if (chunk.done) {
+        apply(decoder.end())
+        break
+      }
+      if (apply(decoder.push(chunk.value))) break
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined)
+  }
+  if (!complete) throw new SommelierError('cut-off', 'the stream ended before [DONE]')
+  return text
+}

@@ -1,0 +1,100 @@
+/**
+ * The sommelier's wine cards: for each line of the structured answer, search the locale's index
+ * with colour, style, grape synonyms and regions (fewer filters when nothing matches) and pick 2
+ * random hits (spec section 7). Uses the page's shared search client.
+ */
+import type { ChatWine, Locale } from '../../domain/types'
+import type { Pairing } from '../../domain/sommelier-pairings'
+import { filterLadder, type IndexFacetValues } from '../../domain/sommelier-filters'
+import { HITS_PER_SUGGESTION, pickRandom } from '../../domain/random-pick'
+import type { WineHit } from '../../domain/wine-hit'
+import { getSearchClient, searchWines, wineIndexName } from '../search-client'
+
+/** Hits fetched per search to choose from. */
+export const CANDIDATES = 20
+
+const facetCache = new Map<Locale, Promise<IndexFacetValues>>()
+
+const keysOf = (facet: unknown): string[] =>
+  typeof facet === 'object' && facet !== null ? Object.keys(facet) : []
+
+/**
+ * The `c.color` and `t.image` values the index holds ("red-7b1e2b", …), read once per locale:
+ * the colour's suffix is the index's business, the app only knows the part before the dash.
+ */
+export function indexFacetValues(locale: Locale): Promise<IndexFacetValues> {
+  let values = facetCache.get(locale)
+  if (!values) {
+    values = getSearchClient()
+      .searchForHits({
+        requests: [
+          {
+            indexName: wineIndexName(locale),
+            query: '',
+            hitsPerPage: 0,
+            facets: ['c.color', 't.image'],
+            maxValuesPerFacet: 100,
+          },
+        ],
+      })
+      .then(({ results }) => {
+        const facets = results[0]?.facets ?? {}
+        return { color: keysOf(facets['c.color']), type: keysOf(facets['t.image']) }
+      })
+    values.catch(() => facetCache.delete(locale))
+    facetCache.set(locale, values)
+  }
+  return values
+}
+
+export function resetSuggestionsForTests(): void {
+  facetCache.clear()
+}
+
+/** The hits of the first search of the line's ladder that finds any. */
+async function candidatesFor(
+  locale: Locale,
+  pairing: Pairing,
+  index: IndexFacetValues,
+): Promise<WineHit[]> {
+  for (const facetFilters of filterLadder(pairing, index)) {
+    const { hits } = await searchWines({ locale, facetFilters, hitsPerPage: CANDIDATES })
+    if (hits.length > 0) return hits
+  }
+  return []
+}
+
+export function chatWineOf(hit: WineHit): ChatWine {
+  return {
+    id: hit.objectID,
+    title: hit.title,
+    url: hit.url,
+    label: hit.label[0] ?? null,
+    c: hit.c ?? { title: '', color: '' },
+    m: hit.m,
+  }
+}
+
+/**
+ * Up to HITS_PER_SUGGESTION random wines per line, never the same wine twice in one answer.
+ * Rejects when the search service fails (the caller shows the answer without cards).
+ */
+export async function suggestWines(
+  locale: Locale,
+  pairings: readonly Pairing[],
+  random: () => number = Math.random,
+): Promise<ChatWine[]> {
+  if (pairings.length === 0) return []
+  const index = await indexFacetValues(locale)
+  const candidates = await Promise.all(pairings.map((p) => candidatesFor(locale, p, index)))
+  const chosen = new Set<string>()
+  const wines: ChatWine[] = []
+  for (const hits of candidates) {
+    const fresh = hits.filter((h) => !chosen.has(h.objectID))
+    for (const hit of pickRandom(fresh, HITS_PER_SUGGESTION, random)) {
+      chosen.add(hit.objectID)
+      wines.push(chatWineOf(hit))
+    }
+  }
+  return wines
+}

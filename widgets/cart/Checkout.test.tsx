@@ -1,0 +1,569 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { renderWidget } from '../../mocks/render-widget'
+import { callsOf, db } from '../../mocks/db'
+import { setFault, type CallName } from '../../mocks/faults'
+import { server } from '../../mocks/node'
+import { CLAIRE, TOM } from '../../fixtures/users'
+import { KNOWN_VAT_NAMES, VALID_UNNAMED_VAT, INVALID_CHECKSUM_VAT } from '../../fixtures/vat'
+import { getBus } from '../../src/bus/bus'
+import { resetConfigForTests, type WidgetsConfig } from '../../src/config/config'
+import { NO_PROMOTION, type CartLine, type Contact, type Locale } from '../../src/domain/types'
+import { resetPaymentsForTests } from '../../src/services/payments'
+import { TEST_CARDS } from '../../src/services/payments/fake'
+import { resetPlacesForTests } from '../../src/services/places'
+import { addToCart } from '../../src/store/cart-actions'
+import { resetContactsForTests, setContacts } from '../../src/store/contacts-actions'
+import { getStore } from '../../src/store/shared-store'
+import { emptyContacts } from '../../src/store/state'
+import { resetPaymentFlowForTests } from './pay'
+import { cart } from './index'
+
+const DEMO: WidgetsConfig = {
+  demo: true,
+  rules: { url: '/api/rules' },
+  stripe: { publishableKey: 'pk_test_demo' },
+  maps: { apiKey: 'demo-maps-key' },
+}
+
+const plain = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+function line(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: '200101',
+    odooCode: 'W10002',
+    odooId: 200101,
+    name: 'Falize Tradition',
+    vintage: '2021',
+    volume: '75cl',
+    quantity: 6,
+    price: 12.5,
+    qty_available: 20,
+    free_qty: 20,
+    type: 'product',
+    wines: [],
+    free_shipping: false,
+    promotion: NO_PROMOTION,
+    ...overrides,
+  }
+}
+
+const DELIVERY: Contact = {
+  name: 'Claire Dubois',
+  street: 'Rue de la Loi 16',
+  zip: '1000',
+  city: 'Bruxelles',
+  country: 'Belgique',
+  country_code: 'BE',
+  email: 'claire@example.com',
+  phone: '+32 470 12 34 56',
+}
+
+const state = () => getStore().getState()
+const figure = (label: string) =>
+  plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
+
+async function renderCart(locale: Locale = 'en') {
+  // No pause between keystrokes: these flows type a lot on a busy 2-core machine.
+  const user = userEvent.setup({ delay: null })
+  const result = await renderWidget(cart, { locale })
+  return { user, ...result }
+}
+
+/** Logged in as Claire with a cart of 6 × 12.50 (75 EUR). */
+async function asClaire(locale: Locale = 'en', lines: CartLine[] = [line()]) {
+  db.sessionEmail = CLAIRE.email
+  lines.forEach((l) => addToCart(l))
+  const rendered = await renderCart(locale)
+  await screen.findByRole('tablist')
+  return rendered
+}
+
+/** Logged in, both contacts filled: the payment tab is open. */
+async function readyToPay(locale: Locale = 'en', lines?: CartLine[]) {
+  setContacts({
+    ...emptyContacts(),
+    delivery: DELIVERY,
+    invoice: { ...DELIVERY, name: 'Wijnhandel De Druif BV' },
+  })
+  const rendered = await asClaire(locale, lines)
+  const labels = { en: 'Payment', fr: 'Paiement', nl: 'Betaling' }
+  await rendered.user.click(screen.getByRole('tab', { name: labels[locale] }))
+  return rendered
+}
+
+async function enterCard(user: UserEvent, number: string, label = 'Card number') {
+  const input = await screen.findByRole('textbox', { name: label })
+  await user.clear(input)
+  await user.type(input, number)
+}
+
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer|Betaal) / })
+
+// Long flows (a whole checkout per test): more room than the default 10 s on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 })
+
+beforeEach(() => {
+  resetConfigForTests({ config: DEMO, problems: [] })
+})
+
+afterEach(() => {
+  resetPaymentsForTests()
+  resetPlacesForTests()
+  resetPaymentFlowForTests()
+  resetContactsForTests()
+})
+
+describe('checkout tabs and contacts', () => {
+  it('opens on delivery with invoice and payment disabled; visitors see no checkout', async () => {
+    addToCart(line())
+    await renderCart('en')
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
+    getStore().update((d) => {
+      d.session = { isLoggedIn: true, user: { ...CLAIRE }, points: 420 }
+    })
+    db.sessionEmail = CLAIRE.email
+    const tabs = await screen.findAllByRole('tab')
+    expect(tabs.map((t) => t.textContent)).toEqual(['Delivery', 'Invoice', 'Payment'])
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
+    expect(tabs[1]).toBeDisabled()
+    expect(tabs[2]).toBeDisabled()
+  })
+
+  it('shows the failing rules next to their fields when continuing too early (en)', async () => {
+    const { user } = await asClaire('en')
+    await user.click(screen.getByRole('button', { name: 'Continue to the invoice details' }))
+    expect(screen.getAllByText('Please fill in this field')).toHaveLength(6)
+    expect(screen.getByText('Please choose a country')).toBeVisible()
+    const name = screen.getByLabelText('Full name')
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name).toHaveAccessibleDescription('Please fill in this field')
+    await user.type(name, 'Claire')
+    expect(name).not.toHaveAttribute('aria-invalid')
+    expect(screen.getAllByText('Please fill in this field')).toHaveLength(5)
+    expect(screen.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  it('shows a rule once its field is left, not before (fr)', async () => {
+    const { user } = await asClaire('fr')
+    await user.click(screen.getByLabelText('Téléphone'))
+    expect(screen.queryByText('Veuillez remplir ce champ')).not.toBeInTheDocument()
+    await user.tab()
+    expect(screen.getByLabelText('Téléphone')).toHaveAccessibleDescription(
+      'Veuillez remplir ce champ',
+    )
+  })
+
+  it('fills the address from the autocomplete, copies delivery into the empty invoice fields and pre-fills the invoice from the user (en)', async () => {
+    const { user } = await asClaire('en')
+    await user.type(screen.getByLabelText('Full name'), 'Jean Martin')
+    const street = screen.getByRole('combobox', { name: 'Street and number' })
+    await user.type(street, 'rue de la loi')
+    await user.click(
+      await screen.findByRole('option', { name: 'Rue de la Loi 16, 1000 Bruxelles' }),
+    )
+    expect(street).toHaveValue('Rue de la Loi 16')
+    expect(screen.getByLabelText('Postal code')).toHaveValue('1000')
+    expect(screen.getByLabelText('City')).toHaveValue('Bruxelles')
+    expect(screen.getByLabelText('Country')).toHaveValue('BE')
+    expect(state().contacts.delivery).toMatchObject({ country_code: 'BE', zip: '1000' })
+    await user.type(screen.getByLabelText('E-mail'), 'jean@example.com')
+    await user.type(screen.getByLabelText('Phone'), '0470 11 22 33')
+
+    await user.click(screen.getByRole('button', { name: 'Continue to the invoice details' }))
+    expect(screen.getByRole('tab', { name: 'Invoice' })).toHaveAttribute('aria-selected', 'true')
+    // Name and email came from the user; the rest was copied from the delivery.
+    expect(screen.getByLabelText('Full name')).toHaveValue(CLAIRE.name)
+    expect(screen.getByLabelText('E-mail')).toHaveValue(CLAIRE.email)
+    expect(screen.getByLabelText('Street and number')).toHaveValue('Rue de la Loi 16')
+    expect(screen.getByLabelText('Phone')).toHaveValue('0470 11 22 33')
+    expect(screen.getByLabelText('Country')).toHaveValue('BE')
+    expect(screen.getByRole('tab', { name: 'Payment' })).toBeEnabled()
+  })
+
+  it('keeps the address fields typeable when the autocomplete fails to load', async () => {
+    resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = await asClaire('nl')
+    expect(
+      await screen.findByText('Het automatisch aanvullen van het adres kon niet worden geladen'),
+    ).toBeVisible()
+    const street = screen.getByLabelText('Straat en huisnummer')
+    expect(street).not.toHaveAttribute('role', 'combobox')
+    await user.type(street, 'Meir 50')
+    expect(street).toHaveValue('Meir 50')
+    expect(String(error.mock.calls[0]![0])).toContain('Address autocomplete failed to load')
+  })
+
+  it('keeps the contacts in the store across a reload', async () => {
+    const { user, unmount } = await asClaire('en')
+    await user.type(screen.getByLabelText('Full name'), 'Jean')
+    unmount()
+    const saved = sessionStorage.getItem('wine-widgets:v1')
+    expect(JSON.parse(saved!).contacts.delivery.name).toBe('Jean')
+  })
+})
+
+describe('VAT number', () => {
+  async function invoiceTab(locale: Locale = 'en') {
+    setContacts({ ...emptyContacts(), delivery: DELIVERY })
+    const rendered = await asClaire(locale)
+    const labels = { en: 'Invoice', fr: 'Facturation', nl: 'Facturatie' }
+    await rendered.user.click(screen.getByRole('tab', { name: labels[locale] }))
+    return rendered
+  }
+
+  it('is optional, has the Belgian placeholder and shows the registered name (en)', async () => {
+    const { user } = await invoiceTab('en')
+    const vat = screen.getByLabelText('VAT number (optional)')
+    expect(vat).toHaveAttribute('placeholder', 'BE0123.456.789')
+    expect(screen.getByRole('tab', { name: 'Payment' })).toBeEnabled()
+    await user.type(vat, 'be 0403.170,701')
+    expect(screen.getByRole('tab', { name: 'Payment' })).toBeDisabled()
+    await user.tab()
+    expect(
+      await screen.findByText(`Registered name: ${KNOWN_VAT_NAMES.BE0403170701}`),
+    ).toBeVisible()
+    expect(callsOf('isVATValid').map((c) => c.payload)).toEqual([{ vat: 'BE0403170701' }])
+    expect(state().contacts.vat).toEqual({
+      number: 'be 0403.170,701',
+      valid: true,
+      name: KNOWN_VAT_NAMES.BE0403170701,
+    })
+    expect(screen.getByRole('tab', { name: 'Payment' })).toBeEnabled()
+  })
+
+  it('says "---" means no registered name (en)', async () => {
+    const { user } = await invoiceTab('en')
+    await user.type(screen.getByLabelText('VAT number (optional)'), `${VALID_UNNAMED_VAT}{Enter}`)
+    expect(await screen.findByText('Valid VAT number')).toBeVisible()
+    expect(screen.queryByText(/---/)).not.toBeInTheDocument()
+  })
+
+  it('says when the number is not found, and keeps payment closed (fr)', async () => {
+    const { user } = await invoiceTab('fr')
+    const vat = screen.getByLabelText('Numéro de TVA (facultatif)')
+    await user.type(vat, INVALID_CHECKSUM_VAT)
+    await user.tab()
+    expect(await screen.findByText('Nous ne trouvons pas ce numéro de TVA')).toBeVisible()
+    expect(vat).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByRole('tab', { name: 'Paiement' })).toBeDisabled()
+    // Emptying the optional field makes the invoice valid again.
+    await user.clear(vat)
+    expect(screen.getByRole('tab', { name: 'Paiement' })).toBeEnabled()
+  })
+
+  it.each([
+    ['HTTP 500', () => setFault('isVATValid', { kind: 'status', status: 500 })],
+    ['a network error', () => setFault('isVATValid', { kind: 'network' })],
+    ['malformed JSON', () => setFault('isVATValid', { kind: 'malformed' })],
+  ])('says it could not verify the number on %s (nl)', async (_, fail) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    fail()
+    const { user } = await invoiceTab('nl')
+    await user.type(screen.getByLabelText('Btw-nummer (optioneel)'), 'BE0477854365')
+    await user.tab()
+    expect(
+      await screen.findByText(
+        'We konden het btw-nummer niet controleren. Probeer het later opnieuw',
+      ),
+    ).toBeVisible()
+    expect(screen.getByRole('tab', { name: 'Betaling' })).toBeDisabled()
+  })
+})
+
+describe('shipping box', () => {
+  it('appears once the delivery is valid, with the fee of the shipping decision (en)', async () => {
+    const { user } = await asClaire('en')
+    expect(screen.queryByRole('heading', { name: 'Shipping' })).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText('Full name'), 'Claire Dubois')
+    await user.type(screen.getByLabelText('Street and number'), 'Korenmarkt 5')
+    await user.type(screen.getByLabelText('Postal code'), '900')
+    await user.type(screen.getByLabelText('City'), 'Gent')
+    await user.selectOptions(screen.getByLabelText('Country'), 'BE')
+    await user.type(screen.getByLabelText('E-mail'), 'claire@example.com')
+    await user.type(screen.getByLabelText('Phone'), '0470')
+    // Zip of 3 characters: the fee is not computed, the box says so.
+    expect(callsOf('rules')).toHaveLength(0)
+    expect(screen.getByRole('heading', { name: 'Shipping' })).toBeVisible()
+    expect(figure('Shipping cost')).toBe('Calculating…')
+    await user.type(screen.getByLabelText('Postal code'), '0')
+    await waitFor(() => expect(figure('Shipping cost')).toBe('€9.95'))
+    expect(figure('Shipping')).toBe('€9.95')
+    expect(figure('Total')).toContain('€84.95')
+    expect(callsOf('rules').at(-1)!.payload).toEqual({
+      context: { cartAmount: 75, bottles: 6, free: false, countryCode: 'BE' },
+    })
+  })
+
+  it('shows free shipping in Belgium from 150 EUR', async () => {
+    setContacts({ ...emptyContacts(), delivery: DELIVERY })
+    await asClaire('en', [line({ quantity: 12 })])
+    await waitFor(() => expect(figure('Shipping cost')).toBe('Free'))
+    expect(figure('Shipping')).toBe('Free')
+  })
+
+  it.each([
+    ['HTTP 500', () => setFault('rules', { kind: 'status', status: 500 })],
+    [
+      'a non-number cost',
+      () =>
+        server.use(
+          http.post('/api/rules/*', () => HttpResponse.json({ result: { output: 'free' } })),
+        ),
+    ],
+  ])('only logs a failure on %s, and never shows it as free', async (_, fail) => {
+    fail()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    setContacts({ ...emptyContacts(), delivery: DELIVERY })
+    await asClaire('en')
+    await waitFor(() => expect(error).toHaveBeenCalled())
+    expect(String(error.mock.calls[0]![0])).toContain('Shipping calculation failed')
+    expect(screen.queryByText('Free')).not.toBeInTheDocument()
+    expect(figure('Shipping')).toBe('Calculated once your delivery address is known')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+})
+
+describe('droplets redemption', () => {
+  it('clamps to the allowed maximum on change and shows the discount once left (en)', async () => {
+    const { user } = await asClaire('en')
+    await screen.findByText('Droplets on your account: 420')
+    const input = screen.getByLabelText('Droplets to redeem')
+    expect(input).toHaveAttribute('maxLength', '4')
+    // 75 EUR subtotal: 199 droplets at 0.20 (39.80) is the most that covers it.
+    expect(screen.getByText('From 100 to 199 droplets on this order')).toBeVisible()
+    await user.type(input, '500')
+    expect(input).toHaveValue('199')
+    expect(screen.getByText('At most 199 droplets on this order')).toBeVisible()
+    expect(screen.queryByText(/Discount/)).not.toBeInTheDocument()
+    await user.tab()
+    expect(plain(screen.getByText(/Discount/).textContent)).toBe('Discount: -€39.80')
+    expect(figure('Droplets redeemed')).toBe('-€39.80')
+    expect(figure('Total')).toContain('€35.20')
+    expect(state().cart).toMatchObject({ redeemedPoints: 199, redeemedPointsAmount: 39.8 })
+  })
+
+  it('redeems nothing below 100 and says so once left (fr)', async () => {
+    const { user } = await asClaire('fr')
+    await screen.findByText('Gouttes sur votre compte : 420')
+    const input = screen.getByLabelText('Gouttes à utiliser')
+    await user.type(input, '50')
+    expect(input).toHaveValue('50')
+    await user.tab()
+    expect(screen.getByText('Utilisez au moins 100 gouttes')).toBeVisible()
+    expect(screen.queryByText(/Réduction/)).not.toBeInTheDocument()
+    expect(state().cart.redeemedPoints).toBe(0)
+  })
+
+  it('uses the ×2 tier from 200 droplets (nl)', async () => {
+    const { user } = await asClaire('nl', [line({ quantity: 12 })])
+    await screen.findByText('Druppels op je account: 420')
+    await user.type(screen.getByLabelText('In te wisselen druppels'), '250')
+    await user.tab()
+    // 250 × 0.40 = 100.00
+    expect(plain(screen.getByText(/Korting/).textContent)).toBe('Korting: € -100,00')
+  })
+
+  it('is not offered below 100 droplets', async () => {
+    db.sessionEmail = TOM.email
+    addToCart(line())
+    await renderCart('en')
+    await screen.findByText('Droplets on your account: 50')
+    expect(screen.queryByLabelText('Droplets to redeem')).not.toBeInTheDocument()
+  })
+})
+
+describe('payment', () => {
+  const ORDER_CALLS: CallName[] = [
+    'createorderinodoo',
+    'createpaymentintent',
+    'checkoutorder',
+    'sendorderconfirmation',
+    'updateuserpoints',
+    'getupdatedpoints',
+  ]
+  const flow = () =>
+    db.calls.map((c) => c.call).filter((c) => (ORDER_CALLS as string[]).includes(c))
+
+  it('pays: order, intent, card, confirm, e-mail, points, balance, paid event, empty cart, thank-you (en)', async () => {
+    getStore().update((d) => {
+      d.cart.redeemedPoints = 100
+      d.cart.redeemedPointsAmount = 20
+    })
+    const paid = vi.fn()
+    const off = getBus().on('order:paid', paid)
+    const { user } = await readyToPay('en')
+    await screen.findByText('Droplets on your account: 420')
+    await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+    expect(payButton()).toBeDisabled()
+    await enterCard(user, TEST_CARDS.success)
+    // 75 + 9.95 − 20 = 64.95
+    expect(payButton()).toHaveTextContent('Pay €64.95')
+    await user.click(payButton())
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order!' })).toBeVisible()
+    expect(
+      screen.getByText('Your order S04201 is paid. A confirmation is on its way to your inbox.'),
+    ).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute(
+      'href',
+      '/en',
+    )
+    off()
+
+    expect(flow()).toEqual([...ORDER_CALLS.slice(0, 5), 'updateuserpoints', 'getupdatedpoints'])
+    const [created] = callsOf('createorderinodoo')
+    const form = created!.payload as Record<string, string>
+    expect(form.locale).toBe('en')
+    expect(JSON.parse(form.contacts!)).toMatchObject({ delivery: DELIVERY, vat: { number: '' } })
+    expect(JSON.parse(form.cartlines!)).toHaveLength(1)
+    expect(callsOf('createpaymentintent')[0]!.payload).toEqual({
+      card: 'card',
+      amount_total: 6495,
+      name: 'S04201',
+      customer_name: 'Wijnhandel De Druif BV',
+      customer_email: DELIVERY.email,
+    })
+    expect(callsOf('checkoutorder')[0]!.payload).toEqual({ orderId: 'S04201' })
+    expect(callsOf('sendorderconfirmation')[0]!.payload).toMatchObject({
+      shipping: '9.95',
+      total: '64.95',
+      redeemedPoints: '100',
+      redeemedPointsAmount: '20',
+      locale: 'en',
+      orderId: 'S04201',
+    })
+    // Redeemed first (negative), then earned: floor((75 + 5) / 10) = 8.
+    expect(db.pointUpdates.map((u) => [u.document, u.points])).toEqual([
+      ['S04201', -100],
+      ['S04201', 8],
+    ])
+    expect(db.pointUpdates[0]!.date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    expect(state().session.points).toBe(328)
+    expect(paid).toHaveBeenCalledWith({ orderId: 'S04201', total: 64.95 })
+    expect(state().cart).toMatchObject({ lines: [], orderId: null, redeemedPoints: 0 })
+    expect(db.orders[0]!.status).toBe('checked-out')
+  })
+
+  it('keeps the pay button disabled until the card is complete, and while paying (fr)', async () => {
+    const { user } = await readyToPay('fr')
+    await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+    await enterCard(user, '4242 4242', 'Numéro de carte')
+    expect(payButton()).toBeDisabled()
+    await user.type(screen.getByRole('textbox', { name: 'Numéro de carte' }), '42424242')
+    expect(payButton()).toBeEnabled()
+    await user.click(payButton())
+    expect(screen.getByRole('button', { name: 'Paiement en cours…' })).toBeDisabled()
+    expect(
+      await screen.findByRole('heading', { name: 'Merci pour votre commande !' }),
+    ).toBeVisible()
+  })
+
+  it('never creates two orders or intents on a double click', async () => {
+    const { user } = await readyToPay('en')
+    await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+    await enterCard(user, TEST_CARDS.success)
+    await user.dblClick(payButton())
+    await screen.findByRole('heading', { name: 'Thank you for your order!' })
+    expect(callsOf('createorderinodoo')).toHaveLength(1)
+    expect(callsOf('createpaymentintent')).toHaveLength(1)
+  })
+
+  it('completes a 3-D Secure card after its confirmation step', async () => {
+    const { user } = await readyToPay('en')
+    await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+    await enterCard(user, TEST_CARDS.threeDSecure)
+    await user.click(payButton())
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 4000 }),
+    ).toBeVisible()
+  })
+
+  it.each([
+    [TEST_CARDS.declined, 'Your card was declined.'],
+    [TEST_CARDS.insufficientFunds, 'Your card has insufficient funds.'],
+  ])(
+    'shows the card provider message for %s, and a retry reuses the order',
+    async (card, message) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const { user } = await readyToPay('en')
+      await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+      await enterCard(user, card)
+      await user.click(payButton())
+      expect(await screen.findByRole('alert')).toHaveTextContent(message)
+      expect(state().cart.lines).toHaveLength(1)
+      expect(state().cart.orderId).toBe('S04201')
+      expect(payButton()).toBeEnabled()
+      await enterCard(user, TEST_CARDS.success)
+      await user.click(payButton())
+      await screen.findByRole('heading', { name: 'Thank you for your order!' })
+      expect(callsOf('createorderinodoo')).toHaveLength(1)
+      // Same amount: the intent is confirmed again with the new card, not created twice.
+      expect(callsOf('createpaymentintent')).toHaveLength(1)
+      expect(callsOf('checkoutorder')[0]!.payload).toEqual({ orderId: 'S04201' })
+    },
+  )
+
+  it.each([
+    [
+      'createorderinodoo',
+      "This is on us! We couldn't create the order. Try again in a couple of minutes",
+    ],
+    ['createpaymentintent', "We couldn't initiate the payment. Try again in a couple of minutes"],
+    ['checkoutorder', 'We experienced an error during the payment processing'],
+    ['sendorderconfirmation', 'We experienced an error during the payment processing'],
+    ['updateuserpoints', 'We experienced an error during the payment processing'],
+    ['getupdatedpoints', 'We experienced an error during the payment processing'],
+  ] as const)(
+    'when %s fails: its message, nothing lost, and a retry finishes once',
+    async (call, message) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      getStore().update((d) => {
+        d.cart.redeemedPoints = 100
+        d.cart.redeemedPointsAmount = 20
+      })
+      setFault(call, { kind: 'status', status: 500 }, { times: 1 })
+      const { user } = await readyToPay('en')
+      await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+      await enterCard(user, TEST_CARDS.success)
+      const contactsBefore = state().contacts
+      await user.click(payButton())
+      expect(await screen.findByRole('alert')).toHaveTextContent(message)
+      expect(state().cart.lines).toHaveLength(1)
+      expect(state().cart.redeemedPoints).toBe(100)
+      expect(state().contacts).toEqual(contactsBefore)
+      expect(state().cart.orderId).toBe(call === 'createorderinodoo' ? null : 'S04201')
+
+      await user.click(payButton())
+      await screen.findByRole('heading', { name: 'Thank you for your order!' })
+      // One order, one intent, one charge; every later step done once (the failed one retried).
+      expect(callsOf('createorderinodoo').filter((c) => !c.fault)).toHaveLength(1)
+      expect(callsOf('createpaymentintent').filter((c) => !c.fault)).toHaveLength(1)
+      expect(callsOf('checkoutorder').filter((c) => !c.fault)).toHaveLength(1)
+      expect(callsOf('sendorderconfirmation').filter((c) => !c.fault)).toHaveLength(1)
+      expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 8])
+      expect(db.orders).toHaveLength(1)
+    },
+  )
+
+  it('shows the intent message on a malformed intent answer, and keeps the card usable (nl)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = await readyToPay('nl')
+    await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+    await enterCard(user, TEST_CARDS.success, 'Kaartnummer')
+    setFault('createpaymentintent', { kind: 'malformed' }, { times: 1 })
+    await user.click(payButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We konden de betaling niet starten. Probeer het over enkele minuten opnieuw',
+    )
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('textbox', { name: 'Kaartnummer' }),
+    ).toBeEnabled()
+  })
+})

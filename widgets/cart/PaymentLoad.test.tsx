@@ -1,0 +1,65 @@
+import { afterEach, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWidget } from '../../mocks/render-widget'
+import { callsOf, db } from '../../mocks/db'
+import { CLAIRE } from '../../fixtures/users'
+import { resetConfigForTests } from '../../src/config/config'
+import { NO_PROMOTION } from '../../src/domain/types'
+import { resetPaymentsForTests } from '../../src/services/payments'
+import { addToCart } from '../../src/store/cart-actions'
+import { setContacts } from '../../src/store/contacts-actions'
+import { emptyContacts } from '../../src/store/state'
+import { cart } from './index'
+
+// Production config (no demo flag): the real loader runs, and Stripe.js fails to load.
+vi.mock('@stripe/stripe-js', () => ({
+  loadStripe: () => Promise.reject(new Error('Failed to load Stripe.js')),
+}))
+
+afterEach(() => resetPaymentsForTests())
+
+it('shows the processing error when the card provider fails to load (fr)', async () => {
+  resetConfigForTests({
+    config: { demo: false, rules: { url: '/api/rules' }, stripe: { publishableKey: 'pk_live_x' } },
+    problems: [],
+  })
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  const contact = {
+    name: 'Claire Dubois',
+    street: 'Rue de la Loi 16',
+    zip: '1000',
+    city: 'Bruxelles',
+    country: 'Belgique',
+    country_code: 'BE',
+    email: CLAIRE.email,
+    phone: '0470',
+  }
+  setContacts({ ...emptyContacts(), delivery: contact, invoice: contact })
+  db.sessionEmail = CLAIRE.email
+  addToCart({
+    id: '200101',
+    odooCode: 'W10002',
+    odooId: 200101,
+    name: 'Falize Tradition',
+    vintage: '2021',
+    volume: '75cl',
+    quantity: 6,
+    price: 12.5,
+    qty_available: 20,
+    free_qty: 20,
+    type: 'product',
+    wines: [],
+    free_shipping: false,
+    promotion: NO_PROMOTION,
+  })
+  const user = userEvent.setup()
+  await renderWidget(cart, { locale: 'fr' })
+  await user.click(await screen.findByRole('tab', { name: 'Paiement' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Une erreur est survenue pendant le traitement du paiement',
+  )
+  expect(screen.queryByRole('button', { name: /Payer/ })).not.toBeInTheDocument()
+  expect(callsOf('createorderinodoo')).toHaveLength(0)
+  expect(error.mock.calls.some((c) => String(c[0]).includes('failed to load'))).toBe(true)
+})
