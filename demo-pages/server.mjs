@@ -51,7 +51,8 @@ const layout = readFileSync(join(here, 'layout.html'), 'utf8')
  * `"siteWidgets": false` in routes.json (the catalogue, the benchmark pages) leave them out.
  */
 const HEADER_WIDGETS =
-  '<div data-widget="search"></div><div data-widget="user-menu"></div><div data-widget="minicart"></div>'
+  '<div data-widget="search"></div><div data-widget="sommelier"></div>' +
+  '<div data-widget="user-menu"></div><div data-widget="minicart"></div>'
 const SITE_WIDGETS = '<div data-widget="consent"></div>'
 
 const escapeHtml = (s) =>

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { format, resolveConfig } from 'prettier'
 import { describe, expect, it } from 'vitest'
 import { registry } from './registry'
 import { documentWidgets, widgetsMarkdown } from './catalogue'
@@ -10,12 +11,16 @@ const START = '<!-- widgets:start -->\n'
 const END = '<!-- widgets:end -->'
 
 describe('README widget reference', () => {
-  it('matches the registry (run `npm run readme` to regenerate)', () => {
+  it('matches the registry (run `npm run readme` to regenerate)', async () => {
     const text = readFileSync(README, 'utf8')
     const [before, rest] = text.split(START)
     const after = rest?.split(END)[1]
     expect(after, 'README lacks the widgets markers').toBeDefined()
-    const generated = `${before}${START}${widgetsMarkdown(documentWidgets(registry))}${END}${after}`
+    // Formatted as `npm run format` would, so the README passes the format check too.
+    const generated = await format(
+      `${before}${START}${widgetsMarkdown(documentWidgets(registry))}${END}${after}`,
+      { ...(await resolveConfig(README)), filepath: README },
+    )
     if (process.env.UPDATE_README === '1') writeFileSync(README, generated)
     else expect(text).toBe(generated)
   })

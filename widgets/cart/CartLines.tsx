@@ -10,7 +10,7 @@ import styles from './Cart.module.css'
 
 /** The cart's lines: change a quantity within the stock, or remove the line (spec 2 and 4). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
-  const t = useT()
+  const t = useT('cart')
   const [removed, setRemoved] = useState<string | null>(null)
   return (
     <>
@@ -33,7 +33,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
 }
 
 function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
-  const t = useT()
+  const t = useT('cart')
   // Text being typed; null shows the cart's quantity.
   const [draft, setDraft] = useState<string | null>(null)
   const stock = Math.max(1, Math.floor(line.qty_available))

@@ -24,7 +24,7 @@ export interface CartPageSlots {
 
 /** Cart page (spec 2): empty message, or lines, totals, droplets, login or payment, claims. */
 export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
-  const t = useT()
+  const t = useT('cart')
   const id = useId()
   const session = useSession()
   const { cart, totals } = useCartTotals()

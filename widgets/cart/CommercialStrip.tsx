@@ -6,7 +6,7 @@ import styles from './Cart.module.css'
 
 /** Three shop claims under the cart (spec 2): free delivery from 150 EUR, money back, droplets. */
 export function CommercialStrip() {
-  const t = useT()
+  const t = useT('cart')
   const locale = useLocale()
   const id = useId()
   return (

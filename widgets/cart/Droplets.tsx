@@ -18,7 +18,7 @@ export interface DropletsProps {
  * users see their balance and the rules (a tooltip, a popup on small screens).
  */
 export function Droplets({ earned, session, redemption }: DropletsProps) {
-  const t = useT()
+  const t = useT('droplets')
   const id = useId()
   const number = useNumber()
   return (
@@ -49,7 +49,7 @@ function useNumber() {
 
 /** The rules, generated from the redemption tiers so the text cannot drift from the rules. */
 function DropletsRules() {
-  const t = useT()
+  const t = useT('droplets')
   const locale = useLocale()
   const number = useNumber()
   const id = useId()

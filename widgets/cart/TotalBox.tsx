@@ -15,7 +15,7 @@ const selectValidShipping = (state: StoreState) => state.contacts.isValidShippin
  * placeholder says when it will be known.
  */
 export function TotalBox({ cart, totals }: { cart: CartState; totals: CartTotals }) {
-  const t = useT()
+  const t = useT('cart')
   const id = useId()
   const shippingKnown = useStore(selectValidShipping)
   return (

@@ -117,10 +117,17 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
   const t = useT('search')
   const back = useRef<HTMLButtonElement>(null)
   const available = window.WineWidgets?.widgets.includes('sommelier') === true
-  // Focus moves with the mode (the button that switched it is hidden now).
+  // Focus moves with the mode (the button that switched it is hidden now); the chat, when there,
+  // brings its own header with close and back-to-search buttons and takes focus itself.
   useEffect(() => {
-    back.current?.focus()
-  }, [])
+    if (!available) back.current?.focus()
+  }, [available])
+  if (available)
+    return (
+      <div data-sommelier-slot="" className={`${styles.sommelier} ${styles.slot}`}>
+        <div data-widget="sommelier" data-mode="chat" data-locale={locale} />
+      </div>
+    )
   return (
     <div className={styles.sommelier}>
       <div className={styles.topBar}>
@@ -132,11 +139,7 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
         <CloseButton onClose={onClose} />
       </div>
       <div data-sommelier-slot="" className={styles.slot}>
-        {available ? (
-          <div data-widget="sommelier" data-mode="chat" data-locale={locale} />
-        ) : (
-          <p className={styles.note}>{t('search.sommelierSoon')}</p>
-        )}
+        <p className={styles.note}>{t('search.sommelierSoon')}</p>
       </div>
     </div>
   )
@@ -168,7 +171,10 @@ export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
   const open = useCallback(
     (next: Mode) => {
       if (modeRef.current === null) {
-        returnFocus.current = lastTrigger?.isConnected ? lastTrigger : trigger.current
+        // Opened from another widget (the sommelier button): focus goes back to what had it.
+        const active = document.activeElement
+        const opener = active instanceof HTMLElement && active !== document.body ? active : null
+        returnFocus.current = lastTrigger?.isConnected ? lastTrigger : (opener ?? trigger.current)
         lastTrigger = null
       }
       switchTo(next)

@@ -1,0 +1,250 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import type { TFunction } from 'i18next'
+import type { ChatWine, ConversationLine, Locale } from '../../src/domain/types'
+import { normalizeHit } from '../../src/domain/wine-hit'
+import { getBus } from '../../src/bus/bus'
+import { requireSection } from '../../src/config/config'
+import { useT } from '../../src/i18n/locale-context'
+import { useSession } from '../../src/session/use-session'
+import { HitCard } from '../../src/ui/hit-card/HitCard'
+import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import { SommelierIllustration } from './SommelierButton'
+import { useSommelierChat, type ChatPhase } from './use-sommelier-chat'
+import styles from './Sommelier.module.css'
+
+/** Longest question accepted (a dish, not an essay; keeps the prompt small). */
+export const QUESTION_MAX_LENGTH = 500
+
+const ERROR_KEYS: Record<string, string> = {
+  http: 'sommelier.errorHttp',
+  network: 'sommelier.errorNetwork',
+  model: 'sommelier.errorModel',
+  'cut-off': 'sommelier.errorCutOff',
+  interrupted: 'sommelier.errorInterrupted',
+  empty: 'sommelier.errorEmpty',
+}
+
+interface HeaderProps {
+  loggedIn: boolean
+  titleId: string
+}
+
+function ChatHeader({ loggedIn, titleId }: HeaderProps) {
+  const t = useT('sommelier')
+  return (
+    <header className={styles.header}>
+      <SommelierIllustration />
+      <div className={styles.heading}>
+        <h2 id={titleId} className={styles.title}>
+          {t('sommelier.title')}
+        </h2>
+        {!loggedIn && <p className={styles.prompt}>{t('sommelier.loginPrompt')}</p>}
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.textButton}
+          onClick={() => getBus().emit('modal:open', { mode: 'search' })}
+        >
+          {t('sommelier.toSearch')}
+        </button>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('sommelier.close')}
+          title={t('sommelier.close')}
+          onClick={() => getBus().emit('modal:close', {})}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+    </header>
+  )
+}
+
+/** A stored wine back through the search-record check (saved state may be old or tampered). */
+function cardHit(wine: ChatWine) {
+  return normalizeHit({
+    objectID: wine.id,
+    title: wine.title,
+    url: wine.url,
+    label: wine.label ? [wine.label] : [],
+    c: wine.c,
+    m: wine.m,
+  })
+}
+
+function WineCards({
+  wines,
+  locale,
+  t,
+}: {
+  wines: readonly ChatWine[]
+  locale: Locale
+  t: TFunction
+}) {
+  const hits = wines.flatMap((w) => {
+    const hit = cardHit(w)
+    return hit ? [hit] : []
+  })
+  if (hits.length === 0) return null
+  return (
+    <ul className={styles.cards} aria-label={t('sommelier.suggestions')}>
+      {hits.map((hit) => (
+        <li key={hit.objectID}>
+          <HitCard hit={hit} locale={locale} headingLevel={3} compact />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface LineProps {
+  line: ConversationLine
+  last: boolean
+  phase: ChatPhase
+  locale: Locale
+}
+
+function Line({ line, last, phase, locale }: LineProps) {
+  const t = useT('sommelier')
+  const mine = line.from === 'user'
+  const message = typeof line.message === 'string' ? line.message : ''
+  const wines = Array.isArray(line.wines) ? line.wines : []
+  const working = last && !mine && phase !== 'idle'
+  return (
+    <li className={mine ? styles.userLine : styles.sommelierLine}>
+      <span className={styles.srOnly}>
+        {mine ? t('sommelier.you') : t('sommelier.sommelier')}:{' '}
+      </span>
+      {message && <p className={styles.bubble}>{message}</p>}
+      {working && !message && <p className={styles.status}>{t('sommelier.thinking')}</p>}
+      {line.error && (
+        <p className={styles.error}>{t(ERROR_KEYS[line.error] ?? 'sommelier.errorModel')}</p>
+      )}
+      {working && phase === 'searching' && (
+        <p className={styles.status}>{t('sommelier.searching')}</p>
+      )}
+      {!mine && <WineCards wines={wines} locale={locale} t={t} />}
+    </li>
+  )
+}
+
+interface InputProps {
+  phase: ChatPhase
+  onSend: (question: string) => void
+  autoFocus: boolean
+}
+
+function ChatInput({ phase, onSend, autoFocus }: InputProps) {
+  const t = useT('sommelier')
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [value, setValue] = useState('')
+  const refocus = useRef(false)
+  const busy = phase !== 'idle'
+
+  // Right after a login made in the chat, the input takes over from the login form.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus()
+  }, [autoFocus])
+
+  // The input is disabled while an answer streams, which drops focus: give it back after.
+  useEffect(() => {
+    if (!busy && refocus.current) {
+      refocus.current = false
+      input.current?.focus()
+    }
+  }, [busy])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || value.trim() === '') return
+    refocus.current = document.activeElement === input.current || refocus.current
+    onSend(value)
+    setValue('')
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit}>
+      <label htmlFor={id} className={styles.srOnly}>
+        {t('sommelier.inputLabel')}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="text"
+        className={styles.input}
+        value={value}
+        maxLength={QUESTION_MAX_LENGTH}
+        placeholder={t('sommelier.placeholder')}
+        autoComplete="off"
+        disabled={busy}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className={styles.send} disabled={busy || value.trim() === ''}>
+        {t('sommelier.send')}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * The chat (spec sections 2 and 4): header, greeting, the conversation as a polite live log,
+ * and the input (Enter sends) for logged-in customers or the login panel for visitors.
+ */
+export default function Chat({ locale }: { locale: Locale }) {
+  const t = useT('sommelier', 'wine')
+  const { url } = requireSection('sommelier')
+  const { isLoggedIn, user } = useSession()
+  const { conversation, phase, send } = useSommelierChat(locale, url)
+  const titleId = useId()
+  const log = useRef<HTMLDivElement>(null)
+  const [loggedInHere, setLoggedInHere] = useState(false)
+
+  useEffect(() => {
+    const el = log.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [conversation])
+
+  const name = isLoggedIn && user?.name ? user.name.split(' ')[0] : ''
+  return (
+    <section className={styles.chat} aria-labelledby={titleId} lang={locale}>
+      <ChatHeader loggedIn={isLoggedIn} titleId={titleId} />
+      <div
+        ref={log}
+        className={styles.log}
+        role="log"
+        aria-live="polite"
+        aria-busy={phase === 'streaming'}
+        aria-label={t('sommelier.conversation')}
+      >
+        <p className={styles.greeting}>
+          {name ? t('sommelier.greetingName', { name }) : t('sommelier.greeting')}
+        </p>
+        {conversation.length > 0 && (
+          <ol className={styles.lines}>
+            {conversation.map((line, i) => (
+              <Line
+                key={i}
+                line={line}
+                last={i === conversation.length - 1}
+                phase={phase}
+                locale={locale}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      {isLoggedIn ? (
+        <ChatInput phase={phase} onSend={(q) => void send(q)} autoFocus={loggedInHere} />
+      ) : (
+        <div className={styles.login}>
+          <LoginPanel headingLevel={3} onLoggedIn={() => setLoggedInHere(true)} />
+        </div>
+      )}
+    </section>
+  )
+}

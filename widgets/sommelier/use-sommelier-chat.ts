@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Draft } from 'immer'
+import type { ConversationLine, Locale } from '../../src/domain/types'
+import { chatRequest } from '../../src/domain/sommelier-prompt'
+import { parsePairings, visibleAnswer } from '../../src/domain/sommelier-pairings'
+import { SommelierError, streamChat } from '../../src/services/sommelier/chat-stream'
+import { suggestWines } from '../../src/services/sommelier/suggestions'
+import { getStore, useStore } from '../../src/store/shared-store'
+import type { StoreState } from '../../src/store/state'
+
+/** What the chat is doing: waiting for a question, streaming the answer, finding its wines. */
+export type ChatPhase = 'idle' | 'streaming' | 'searching'
+
+/**
+ * Codes kept in `ConversationLine.error` (the text is looked up in the reader's locale):
+ * `sommelier.error<Code>`.
+ */
+export type LineError = 'http' | 'network' | 'model' | 'cut-off' | 'interrupted' | 'empty'
+
+const selectConversation = (state: StoreState) => state.conversation
+
+interface Running {
+  controller: AbortController
+  /** Index of the sommelier line being written. */
+  index: number
+}
+
+/** Change the line being answered, unless the conversation was cleared or moved on meanwhile. */
+function writeLine(index: number, recipe: (line: Draft<ConversationLine>) => void): void {
+  getStore().update((d) => {
+    const line = d.conversation[index]
+    if (line && line.from === 'sommelier' && d.conversation.length === index + 1) recipe(line)
+  })
+}
+
+/**
+ * The conversation (kept in the store: it survives a reload and is cleared on logout, inactivity
+ * and modal close) and `send`, which streams an answer into it and then attaches its wines.
+ * The stream is aborted when the component unmounts, the page is left or the conversation is
+ * cleared under it.
+ */
+export function useSommelierChat(locale: Locale, url: string) {
+  const conversation = useStore(selectConversation)
+  const [phase, setPhase] = useState<ChatPhase>('idle')
+  const running = useRef<Running | null>(null)
+
+  /** Stop the running answer; `mark` tells the reader it was interrupted. */
+  const stop = useCallback((mark: boolean) => {
+    const current = running.current
+    if (!current) return
+    running.current = null
+    current.controller.abort()
+    if (mark) {
+      writeLine(current.index, (line) => {
+        line.error = 'interrupted' satisfies LineError
+      })
+    }
+  }, [])
+
+  useEffect(() => {
+    const onPageHide = () => stop(true)
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      stop(true)
+    }
+  }, [stop])
+
+  // Logout, inactivity or closing the modal empties the conversation: stop writing into it.
+  useEffect(() => {
+    const current = running.current
+    if (current && conversation.length <= current.index) {
+      stop(false)
+      setPhase('idle')
+    }
+  }, [conversation.length, stop])
+
+  const send = useCallback(
+    async (question: string) => {
+      const text = question.trim()
+      if (!text || running.current) return
+      const history = getStore().getState().conversation
+      const request = chatRequest(locale, history, text)
+      let index = -1
+      getStore().update((d) => {
+        d.conversation.push({ from: 'user', message: text, wines: [] })
+        d.conversation.push({ from: 'sommelier', message: '', wines: [] })
+        index = d.conversation.length - 1
+      })
+      const controller = new AbortController()
+      const me: Running = { controller, index }
+      running.current = me
+      setPhase('streaming')
+      const fail = (error: LineError) =>
+        writeLine(index, (line) => {
+          line.error = error
+        })
+      try {
+        const raw = await streamChat({
+          url,
+          request,
+          signal: controller.signal,
+          onText: (received) =>
+            writeLine(index, (line) => {
+              line.message = visibleAnswer(received)
+            }),
+        })
+        if (running.current !== me) return
+        const answer = visibleAnswer(raw)
+        writeLine(index, (line) => {
+          line.message = answer
+        })
+        if (answer.trim() === '') {
+          fail('empty')
+          return
+        }
+        const parsed = parsePairings(raw)
+        if (!parsed.ok) {
+          if (parsed.reason === 'malformed')
+            console.warn(
+              '[wine-widgets] Sommelier: unreadable pairings; answer shown without wines',
+            )
+          return
+        }
+        if (parsed.pairings.length === 0) return
+        setPhase('searching')
+        try {
+          const wines = await suggestWines(locale, parsed.pairings)
+          if (running.current === me) {
+            writeLine(index, (line) => {
+              line.wines = wines
+            })
+          }
+        } catch (error) {
+          // The answer stands on its own; only the cards are missing.
+          console.warn('[wine-widgets] Sommelier: the wine search failed', error)
+        }
+      } catch (error) {
+        if (controller.signal.aborted || running.current !== me) return
+        console.warn('[wine-widgets] Sommelier: the answer failed', error)
+        fail(error instanceof SommelierError ? error.kind : 'network')
+      } finally {
+        if (running.current === me) {
+          running.current = null
+          setPhase('idle')
+        }
+      }
+    },
+    [locale, url],
+  )
+
+  return { conversation, phase, send }
+}
