@@ -4,6 +4,7 @@ import { expect, open, test } from './helpers'
 
 test.describe('widget catalogue (/)', () => {
   test('lists every registered widget with its description and attributes', async ({ page }) => {
+    test.slow() // one page mounting every widget, checked attribute by attribute
     await open(page, '/')
     await expect(page.getByRole('heading', { level: 1, name: 'Widget catalogue' })).toBeVisible()
     const registered = await page.evaluate(() => window.WineWidgets!.widgets)
@@ -47,9 +48,11 @@ test.describe('widget catalogue (/)', () => {
   })
 
   test('mounts a live example of every widget', async ({ page }) => {
+    test.slow()
     await open(page, '/')
     for (const definition of registry) {
-      const tag = page.locator(`[data-example-for="${definition.name}"] [data-widget]`)
+      // `>`: decouvrir and index render nested slider tags of their own.
+      const tag = page.locator(`[data-example-for="${definition.name}"] > [data-widget]`)
       await expect(tag).toHaveAttribute('data-widget', definition.name)
       await expect(tag).toHaveAttribute('data-widget-mounted', '')
       await expect(tag).not.toHaveAttribute('data-widget-error')

@@ -4,17 +4,8 @@
  * links to an unsafe URL. Also the localized paths of the collection index pages (spec 2).
  */
 import type { Locale } from './types'
+import type { EditorialCollection } from './editorial-constants'
 import { safeUrl } from './wine-hit'
-
-/** The collections that have entry pages, a collection index page and editorial widgets. */
-export const EDITORIAL_COLLECTIONS = [
-  'bundles',
-  'articles',
-  'regions',
-  'grapes',
-  'estates',
-] as const
-export type EditorialCollection = (typeof EDITORIAL_COLLECTIONS)[number]
 
 export const REGION_LEVELS = ['region', 'subregion', 'village'] as const
 export type RegionLevel = (typeof REGION_LEVELS)[number]

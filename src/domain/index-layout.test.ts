@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_INDEX_COLUMNS,
-  SLIDER_AFTER,
-  firstLetter,
-  indexLayout,
-  splitColumns,
-} from './index-layout'
+import { DEFAULT_INDEX_COLUMNS } from './editorial-constants'
+import { SLIDER_AFTER, firstLetter, indexLayout, splitColumns } from './index-layout'
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 

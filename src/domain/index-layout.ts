@@ -4,8 +4,7 @@
  * column, 10 of the second and 7 of the third.
  */
 
-/** Spec 9: "Index layout: … default 3 columns". */
-export const DEFAULT_INDEX_COLUMNS = 3
+import { DEFAULT_INDEX_COLUMNS } from './editorial-constants'
 
 /** Spec 9: the slider comes after item 5 (first column), 10 (second) and 7 (third). */
 export const SLIDER_AFTER = [5, 10, 7] as const

@@ -29,7 +29,7 @@ function carouselQueryOptions(locale: Locale, tag: string) {
 
 /** The wines whose search tag equals the title, laid out by their number (spec section 2). */
 export default function Carousel({ props, locale }: WidgetComponentProps<CarouselProps>) {
-  const t = useT()
+  const t = useT('carousel')
   const headingId = useId()
   const title = props.title.trim()
   const tag = props.tag?.trim() || title

@@ -20,7 +20,8 @@ export const carousel = defineWidget({
   name: 'carousel',
   description:
     'The wines of the search index whose tag equals the title, as search-panel cards: more than 4 scroll inside a maximum height, exactly 4 spread edge to edge, fewer are spaced evenly. Needs the algolia config section.',
-  example: '<div data-widget="carousel" data-title="Summer"></div>',
+  example: '<div data-widget="carousel" data-title="Trio"></div>',
   props,
+  texts: ['carousel', 'wine'],
   load: () => import('./Carousel'),
 })

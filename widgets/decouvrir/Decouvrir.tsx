@@ -12,7 +12,7 @@ import styles from './Decouvrir.module.css'
  * another); the two talk through the `slider:select` bus event.
  */
 export default function Decouvrir({ props, locale }: WidgetComponentProps<DecouvrirProps>) {
-  const t = useT()
+  const t = useT('decouvrir')
   const headingId = useId()
   const query = useEditorialEntries(props.collection, locale)
   const entries = query.data ?? []

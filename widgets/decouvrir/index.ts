@@ -1,5 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
-import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial'
+import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
 const props = {
   /** The collection whose entry titles are listed. */
@@ -30,5 +30,6 @@ export const decouvrir = defineWidget({
   example:
     '<div data-widget="decouvrir" data-collection="grapes" data-header="Discover our grapes" data-explain="Point at a grape to see it."></div>',
   props,
+  texts: ['decouvrir'],
   load: () => import('./Decouvrir'),
 })

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useT } from '../../src/i18n/locale-context'
-import { faqContentOf } from './faq-content'
+import { faqFromJson } from '../../src/domain/faq'
+import { faqContentOf, type FaqContent } from './faq-content'
 import type { FaqProps } from './index'
 import styles from './Faq.module.css'
 
@@ -10,10 +11,15 @@ import styles from './Faq.module.css'
  * heading, with aria-expanded and aria-controls; each answer is a region labelled by its question.
  */
 export default function Faq({ props, element }: WidgetComponentProps<FaqProps>) {
-  const t = useT()
+  // data-items (validated by the runtime) first; else the tag's content, read during the first
+  // render before anything can suspend, since React's first commit replaces the tag's content.
+  const [content] = useState<FaqContent>(() =>
+    props.items !== undefined
+      ? { items: faqFromJson(props.items).items, problem: null }
+      : faqContentOf(element),
+  )
+  const t = useT('faq')
   const baseId = useId()
-  // Read during the first render, before React replaces the tag's content.
-  const [content] = useState(() => faqContentOf(element))
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set())
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
 

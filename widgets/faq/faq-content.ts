@@ -1,5 +1,6 @@
 /**
- * The faq widget's content model: the question/answer pairs an editor writes inside the tag.
+ * The faq widget's content model: the question/answer pairs an editor writes inside the tag
+ * (when the tag has no `data-items` attribute, which the widget reads first).
  *
  * 1. A `<script type="application/json">` child holding `[{ "question": "…", "answer": "…" }]`
  *    (an answer may also be a list of paragraphs; a blank line in a string starts a new one).
@@ -9,56 +10,12 @@
  *
  * Everything is read as text, never as HTML.
  */
-
-export interface FaqItem {
-  question: string
-  /** The answer's paragraphs. */
-  answer: string[]
-}
+import { clean, faqFromJson, paragraphs, type FaqItem } from '../../src/domain/faq'
 
 export interface FaqContent {
   items: FaqItem[]
   /** What went wrong reading the editor's content, for the console; null when fine. */
   problem: string | null
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-const clean = (text: string) => text.replace(/[ \t\r\f\v]+/g, ' ').trim()
-
-/** Paragraphs from a text: blank lines separate them, single newlines are spaces. */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => clean(p.replace(/\s*\n\s*/g, ' ')))
-    .filter(Boolean)
-}
-
-/**
- * The pairs of the JSON model. A value that is not a list throws; an item without a question is
- * skipped and named in `skipped` (1-based), so one typo never hides the whole FAQ.
- */
-export function faqFromJson(value: unknown): { items: FaqItem[]; skipped: number[] } {
-  const list = isObject(value) && Array.isArray(value.items) ? value.items : value
-  if (!Array.isArray(list)) throw new Error('the JSON must be a list of {"question", "answer"}')
-  const skipped: number[] = []
-  const items = list.flatMap((item: unknown, i) => {
-    const question = isObject(item) && typeof item.question === 'string' ? clean(item.question) : ''
-    if (!isObject(item) || !question) {
-      skipped.push(i + 1)
-      return []
-    }
-    const raw = item.answer
-    const answer =
-      typeof raw === 'string'
-        ? paragraphs(raw)
-        : Array.isArray(raw)
-          ? raw.flatMap((p) => (typeof p === 'string' ? paragraphs(p) : []))
-          : []
-    return [{ question, answer }]
-  })
-  return { items, skipped }
 }
 
 /** The text paragraphs of a run of nodes: each block element is a paragraph, list items too. */

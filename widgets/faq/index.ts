@@ -1,5 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
-import { faqItemsProblem } from '../../src/domain/faq'
+import { faqItemsProblem } from '../../src/domain/editorial-constants'
 
 const props = {
   /**
@@ -38,5 +38,6 @@ export const faq = defineWidget({
   example:
     '<div data-widget="faq" data-items=\'[{"question":"Do you deliver in Belgium?","answer":"Yes, free from 150 EUR."},{"question":"How can I pay?","answer":"By card, in the cart, once logged in."}]\'></div>',
   props,
+  texts: ['faq'],
   load: () => import('./Faq'),
 })

@@ -10,7 +10,7 @@ import styles from './Index.module.css'
 const titleOf = (entry: EditorialEntry) => entry.title
 
 function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; collection: string }) {
-  const t = useT()
+  const t = useT('index')
   if (items.length === 0) return null
   return (
     <ul className={styles.list}>
@@ -35,7 +35,7 @@ function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; coll
  * mounts (a widget never imports another), so they share this index's request for the collection.
  */
 export default function Index({ props, locale }: WidgetComponentProps<IndexProps>) {
-  const t = useT()
+  const t = useT('index')
   const query = useEditorialEntries(props.collection, locale)
 
   const logged = useRef<unknown>(null)

@@ -1,6 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
-import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial'
-import { DEFAULT_INDEX_COLUMNS } from '../../src/domain/index-layout'
+import { DEFAULT_INDEX_COLUMNS, EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
 const props = {
   /** The collection to list. */
@@ -30,7 +29,8 @@ export const index = defineWidget({
   name: 'index',
   description:
     'A collection index: all entries sorted by title in equal columns, a blank gap where the first letter changes, regions with their level in brackets, and a slider of the collection after item 5 of the first column, 10 of the second and 7 of the third (only in columns that long).',
-  example: '<div data-widget="index" data-collection="regions" data-columns="3"></div>',
+  example: '<div data-widget="index" data-collection="grapes" data-columns="3"></div>',
   props,
+  texts: ['index'],
   load: () => import('./Index'),
 })

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useEditorialEntries } from '../../src/api/collections'
-import { collectionIndexUrl, type EditorialCollection } from '../../src/domain/editorial'
+import { collectionIndexUrl } from '../../src/domain/editorial'
+import type { EditorialCollection } from '../../src/domain/editorial-constants'
 import { ROTATION_SECONDS, nextIndex } from '../../src/domain/rotation'
 import { useBusEvent } from '../../src/bus/use-bus'
 import { useT } from '../../src/i18n/locale-context'
@@ -21,7 +22,7 @@ const MORE_KEYS: Record<EditorialCollection, string> = {
  * at random every 15 s, unless pinned by `data-index` or by a `slider:select` bus event.
  */
 export default function Slider({ props, locale }: WidgetComponentProps<SliderProps>) {
-  const t = useT()
+  const t = useT('slider')
   const query = useEditorialEntries(props.collection, locale)
   const entries = query.data ?? []
   const count = entries.length
@@ -71,10 +72,13 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
   const entry = entries[current]
 
   if (query.isPending) {
+    // The same boxes as the loaded slider (image, text, and the actions row when it will likely
+    // have a pause button or a "more" link), so nothing below moves when the entry arrives.
     return (
       <div className={styles.slider} aria-hidden="true">
         <div className={`${styles.frame} ${styles.loading}`} style={frame} />
         <div className={styles.text} />
+        {(props.more || props.index === undefined) && <div className={styles.actions} />}
       </div>
     )
   }

@@ -1,5 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
-import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial'
+import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
 const props = {
   /** The collection whose entries the slider shows. */
@@ -59,7 +59,8 @@ export const slider = defineWidget({
   name: 'slider',
   description:
     'One entry of a collection (hero image, title, meta description, linked to its page). Rotates randomly every 15 s (never the same entry twice in a row; hover, focus or the pause button stop it), or shows a pinned data-index, or follows the entry a decouvrir list selects. Stops when removed.',
-  example: '<div data-widget="slider" data-collection="regions" data-more></div>',
+  example: '<div data-widget="slider" data-collection="grapes" data-more></div>',
   props,
+  texts: ['slider'],
   load: () => import('./Slider'),
 })

@@ -1,0 +1,37 @@
+/**
+ * The few constants the editorial widgets' definitions (`widgets/<name>/index.ts`) need. They sit
+ * in the library entry every page downloads, so this module stays tiny: the rules themselves live
+ * in editorial.ts, index-layout.ts and faq.ts, loaded with the widgets' code.
+ */
+
+/** The collections that have entry pages, a collection index page and editorial widgets. */
+export const EDITORIAL_COLLECTIONS = [
+  'bundles',
+  'articles',
+  'regions',
+  'grapes',
+  'estates',
+] as const
+export type EditorialCollection = (typeof EDITORIAL_COLLECTIONS)[number]
+
+/** Spec 9: "Index layout: … default 3 columns". */
+export const DEFAULT_INDEX_COLUMNS = 3
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * For the faq's `data-items` attribute: a message when the value is not a usable list of
+ * `{ "question", "answer" }`, else null (the runtime reports it as a clear attribute error).
+ */
+export function faqItemsProblem(value: unknown): string | null {
+  const list = isObject(value) && Array.isArray(value.items) ? value.items : value
+  if (!Array.isArray(list)) return 'the JSON must be a list of {"question", "answer"}'
+  if (list.length === 0) return 'the list is empty'
+  const missing = list.flatMap((item: unknown, i) =>
+    isObject(item) && typeof item.question === 'string' && item.question.trim() !== ''
+      ? []
+      : [i + 1],
+  )
+  return missing.length > 0 ? `items ${missing.join(', ')} have no "question" text` : null
+}

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configure, screen, within } from '@testing-library/react'
+import { setFault, type Fault } from '../../mocks/faults'
+import { callsOf } from '../../mocks/db'
+import { renderWidget } from '../../mocks/render-widget'
+import { winesFor } from '../../fixtures/wines'
+import { parseConfig, resetConfigForTests } from '../../src/config/config'
+import { resetSearchClientForTests } from '../../src/services/search-client'
+import { PropError } from '../../src/props/parse'
+import { carousel } from './index'
+
+configure({ asyncUtilTimeout: 5_000 })
+
+const CONFIG = JSON.stringify({ algolia: { appId: 'DEMOAPP', searchKey: 'search-only-key' } })
+
+beforeEach(() => {
+  resetConfigForTests(parseConfig(CONFIG))
+})
+
+afterEach(async () => {
+  await resetSearchClientForTests()
+})
+
+interface Sent {
+  requests: { indexName: string; facetFilters?: unknown }[]
+}
+
+/** The carousel's list and its cards' titles. */
+async function shownWines() {
+  const list = await screen.findByRole('list')
+  const titles = within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent)
+  return { list, titles }
+}
+
+describe('carousel widget', () => {
+  it.each([
+    ['Trio', 3, 'evenly'],
+    ['Quartet', 4, 'between'],
+  ] as const)(
+    'lists the %s wines (%d) with the search cards, layout %s (fr)',
+    async (tag, count, layout) => {
+      await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': tag } })
+      expect(await screen.findByRole('heading', { level: 2, name: tag })).toBeInTheDocument()
+      const { list, titles } = await shownWines()
+      const expected = winesFor('fr')
+        .filter((w) => w.tags.includes(tag))
+        .map((w) => w.title)
+      expect(titles).toHaveLength(count)
+      expect([...titles].sort()).toEqual([...expected].sort())
+      expect(list).toHaveAttribute('data-layout', layout)
+      // The search panel's card: title link to the wine page.
+      for (const link of within(list).getAllByRole('link'))
+        expect(link.getAttribute('href')).toMatch(/^\/fr\//)
+      const sent = callsOf('search').at(-1)!.payload as Sent
+      expect(sent.requests[0]).toMatchObject({
+        indexName: 'wines_fr',
+        facetFilters: [`tags:${tag}`],
+      })
+    },
+  )
+
+  it('scrolls more than 4 wines inside a maximum height (nl)', async () => {
+    await renderWidget(carousel, { locale: 'nl', attributes: { 'data-title': 'Summer' } })
+    const { list, titles } = await shownWines()
+    expect(titles.length).toBeGreaterThan(4)
+    expect(list).toHaveAttribute('data-layout', 'scroll')
+    const sent = callsOf('search').at(-1)!.payload as Sent
+    expect(sent.requests[0]!.indexName).toBe('wines_nl')
+  })
+
+  it('lists data-tag under another heading when they differ (en)', async () => {
+    await renderWidget(carousel, {
+      locale: 'en',
+      attributes: { 'data-title': 'Three to share', 'data-tag': 'Trio' },
+    })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Three to share' })).toBeVisible()
+    expect((await shownWines()).titles).toHaveLength(3)
+  })
+
+  it('shows a quiet empty state for a tag without wines (en)', async () => {
+    await renderWidget(carousel, { locale: 'en', attributes: { 'data-title': 'Nothing here' } })
+    expect(await screen.findByText('No wines to show here for now.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Nothing here' })).toBeInTheDocument()
+  })
+
+  it.each<[string, Fault]>([
+    ['HTTP 500 on every host', { kind: 'status', status: 500 }],
+    ['a network error', { kind: 'network' }],
+    ['malformed JSON', { kind: 'malformed' }],
+  ])('shows a quiet empty state after %s (fr)', async (_, fault) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    setFault('search', fault)
+    await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': 'Trio' } })
+    expect(await screen.findByText('Aucun vin à afficher pour le moment.')).toBeInTheDocument()
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('carousel: the wines tagged "Trio" could not be loaded'),
+      expect.anything(),
+    )
+  })
+
+  it('shows the quiet empty state without the algolia config (en)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    resetConfigForTests(parseConfig('{}'))
+    await renderWidget(carousel, { locale: 'en', attributes: { 'data-title': 'Trio' } })
+    expect(await screen.findByText('No wines to show here for now.')).toBeInTheDocument()
+    expect(error).toHaveBeenCalled()
+  })
+
+  it('requires a title', async () => {
+    await expect(renderWidget(carousel)).rejects.toThrow(PropError)
+  })
+})

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../mocks/node'
+import { setFault, type Fault } from '../../mocks/faults'
+import { renderWidget } from '../../mocks/render-widget'
+import { getBus } from '../../src/bus/bus'
+import { collectionEntries } from '../../fixtures/collections'
+import { decouvrir } from './index'
+
+const ENTRIES = '/api/collections/:collection/entries'
+
+function serve(entries: unknown[]) {
+  server.use(
+    http.get(ENTRIES, () =>
+      HttpResponse.json({ data: entries, links: {}, meta: { total: entries.length } }),
+    ),
+  )
+}
+
+let unsubscribe: (() => void) | null = null
+afterEach(() => {
+  unsubscribe?.()
+  unsubscribe = null
+})
+
+/** Records the `slider:select` events. */
+function recordSelections() {
+  const seen: { collection: string; index: number }[] = []
+  unsubscribe = getBus().on('slider:select', (p) => seen.push(p))
+  return seen
+}
+
+describe('decouvrir widget', () => {
+  it.each(['fr', 'nl'] as const)(
+    'lists the estates of the mock CMS sorted by title, with heading and explanation (%s)',
+    async (locale) => {
+      await renderWidget(decouvrir, {
+        locale,
+        attributes: {
+          'data-collection': 'estates',
+          'data-header': 'Nos domaines',
+          'data-explain': 'Survolez un nom.',
+        },
+      })
+      const section = await screen.findByRole('region', { name: 'Nos domaines' })
+      expect(within(section).getByText('Survolez un nom.')).toBeInTheDocument()
+      const links = await within(section).findAllByRole('link')
+      const expected = collectionEntries('estates', locale)
+        .map((e) => e.title)
+        .sort(new Intl.Collator(locale, { sensitivity: 'base', numeric: true }).compare)
+      expect(links.map((a) => a.textContent)).toEqual(expected)
+      const path = locale === 'fr' ? '/fr/domaines/' : '/nl/domeinen/'
+      for (const a of links) expect(a.getAttribute('href')?.startsWith(path)).toBe(true)
+      // The side slider is a nested tag the mount runtime mounts.
+      const tag = section.querySelector('[data-widget="slider"]')
+      expect(tag).toHaveAttribute('data-collection', 'estates')
+    },
+  )
+
+  it('selects the hovered or focused entry in the sliders of its collection', async () => {
+    serve([
+      { title: 'Syrah', url: '/en/grapes/syrah' },
+      { title: 'Chardonnay', url: '/en/grapes/chardonnay' },
+      { title: 'Merlot', url: '/en/grapes/merlot' },
+    ])
+    const seen = recordSelections()
+    const user = userEvent.setup()
+    await renderWidget(decouvrir, { locale: 'en', attributes: { 'data-collection': 'grapes' } })
+    const section = await screen.findByRole('region', { name: 'Discover' })
+    await user.hover(await within(section).findByRole('link', { name: 'Syrah' }))
+    expect(seen).toEqual([{ collection: 'grapes', index: 2 }])
+    await user.tab()
+    expect(within(section).getByRole('link', { name: 'Chardonnay' })).toHaveFocus()
+    expect(seen.at(-1)).toEqual({ collection: 'grapes', index: 0 })
+    await user.tab()
+    expect(seen.at(-1)).toEqual({ collection: 'grapes', index: 1 })
+  })
+
+  it('shows editor texts as text, never as HTML', async () => {
+    serve([{ title: '<img src=x>', url: '/fr/articles/x' }])
+    await renderWidget(decouvrir, {
+      locale: 'fr',
+      attributes: { 'data-collection': 'articles', 'data-header': '<em>Lire</em>' },
+    })
+    expect(await screen.findByRole('heading', { name: '<em>Lire</em>' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: '<img src=x>' })).toBeInTheDocument()
+    expect(document.querySelector('em, img')).toBeNull()
+  })
+
+  it('shows a quiet empty state for an empty collection (en)', async () => {
+    serve([])
+    await renderWidget(decouvrir, { locale: 'en', attributes: { 'data-collection': 'bundles' } })
+    expect(await screen.findByText('Nothing to discover here for now.')).toBeInTheDocument()
+    expect(document.querySelector('[data-widget="slider"]')).toBeNull()
+  })
+
+  it.each<[string, Fault]>([
+    ['HTTP 500', { kind: 'status', status: 500 }],
+    ['a network error', { kind: 'network' }],
+    ['HTTP 429', { kind: 'status', status: 429 }],
+    ['malformed JSON', { kind: 'malformed' }],
+  ])('shows a quiet empty state after %s (nl)', async (_, fault) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    setFault('collections', fault)
+    await renderWidget(decouvrir, {
+      locale: 'nl',
+      attributes: { 'data-collection': 'regions', 'data-header': 'Ontdek' },
+    })
+    expect(await screen.findByText('Momenteel niets te ontdekken.')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Ontdek' })).toBeInTheDocument()
+    expect(error).toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../mocks/node'
+import { setFault, type Fault } from '../../mocks/faults'
+import { callsOf } from '../../mocks/db'
+import { renderWidget } from '../../mocks/render-widget'
+import { PropError } from '../../src/props/parse'
+import { collectionEntries } from '../../fixtures/collections'
+import { index } from './index'
+
+const ENTRIES = '/api/collections/:collection/entries'
+
+function serve(entries: unknown[]) {
+  server.use(
+    http.get(ENTRIES, () =>
+      HttpResponse.json({ data: entries, links: {}, meta: { total: entries.length } }),
+    ),
+  )
+}
+
+/** Each column's content in order: entry texts and "[slider]" where a slider tag sits. */
+function columns(nav: HTMLElement): string[][] {
+  return [...nav.children].map((column) =>
+    [...column.querySelectorAll('li, [data-widget="slider"]')].map((el) =>
+      el.matches('[data-widget]') ? '[slider]' : (el.textContent ?? ''),
+    ),
+  )
+}
+
+const letters = (n: number, prefix: string) =>
+  Array.from({ length: n }, (_, i) => ({
+    title: `${prefix}${String(i).padStart(2, '0')}`,
+    url: `/en/grapes/${prefix.toLowerCase()}${i}`,
+  }))
+
+describe('index widget', () => {
+  it.each([
+    ['en', 'A to Z', 'region', 'subregion'],
+    ['fr', 'De A à Z', 'région', 'sous-région'],
+  ] as const)(
+    'lists every region sorted by title with its translated level in brackets (%s)',
+    async (locale, label, region, subregion) => {
+      await renderWidget(index, { locale, attributes: { 'data-collection': 'regions' } })
+      const nav = await screen.findByRole('navigation', { name: label })
+      const links = within(nav).getAllByRole('link')
+      const expected = collectionEntries('regions', locale)
+        .map((e) => e.title)
+        .sort(new Intl.Collator(locale, { sensitivity: 'base', numeric: true }).compare)
+      expect(links.map((a) => a.textContent)).toEqual(expected)
+      const items = within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent ?? '')
+      expect(items.some((t) => t.endsWith(` (${region})`))).toBe(true)
+      expect(items.some((t) => t.endsWith(` (${subregion})`))).toBe(true)
+      const request = callsOf('collections')[0]!
+      expect(request.url).toContain(`filter[site]=${locale}`)
+      expect(request.url).toContain('limit=1000')
+    },
+  )
+
+  it('splits into 3 equal columns with sliders after items 5, 10 and 7', async () => {
+    serve(letters(36, 'A'))
+    await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'grapes' } })
+    const nav = await screen.findByRole('navigation')
+    const cols = columns(nav)
+    expect(cols.map((c) => c.length)).toEqual([13, 13, 13])
+    expect(cols[0]!.indexOf('[slider]')).toBe(5)
+    expect(cols[1]!.indexOf('[slider]')).toBe(10)
+    expect(cols[2]!.indexOf('[slider]')).toBe(7)
+    expect(cols.flat().filter((t) => t !== '[slider]')).toEqual(
+      letters(36, 'A').map((e) => e.title),
+    )
+    for (const tag of nav.querySelectorAll('[data-widget="slider"]'))
+      expect(tag).toHaveAttribute('data-collection', 'grapes')
+  })
+
+  it('honours data-columns and leaves a blank gap where the first letter changes', async () => {
+    serve([...letters(3, 'B'), ...letters(2, 'A'), ...letters(3, 'C')].reverse())
+    await renderWidget(index, {
+      locale: 'en',
+      attributes: { 'data-collection': 'grapes', 'data-columns': '2' },
+    })
+    const nav = await screen.findByRole('navigation')
+    expect(columns(nav)).toEqual([
+      ['A00', 'A01', 'B00', 'B01'],
+      ['B02', 'C00', 'C01', 'C02'],
+    ])
+    const gaps = [...nav.querySelectorAll('[data-letter-gap]')].map((li) => li.textContent)
+    expect(gaps).toEqual(['B00', 'C00'])
+    // Not a region collection: no level in brackets.
+    expect(nav.textContent).not.toContain('(')
+  })
+
+  it('shows entry titles as text and an entry without a safe url without a link', async () => {
+    serve([
+      { title: '<script>x</script>', url: '/nl/regios/x', level: { key: 'village' } },
+      { title: 'Zonder link', url: 'javascript:alert(1)', level: { key: 'region' } },
+    ])
+    await renderWidget(index, { locale: 'nl', attributes: { 'data-collection': 'regions' } })
+    const nav = await screen.findByRole('navigation', { name: 'Van A tot Z' })
+    expect(within(nav).getByRole('link', { name: '<script>x</script>' })).toBeInTheDocument()
+    expect(within(nav).getByText('(dorp)', { exact: false })).toBeInTheDocument()
+    expect(within(nav).getAllByRole('link')).toHaveLength(1)
+    expect(within(nav).getByText('Zonder link')).toBeInTheDocument()
+  })
+
+  it('shows a quiet empty state for an empty collection (fr)', async () => {
+    serve([])
+    await renderWidget(index, { locale: 'fr', attributes: { 'data-collection': 'articles' } })
+    expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
+    expect(screen.queryByRole('navigation')).toBeNull()
+  })
+
+  it.each<[string, Fault]>([
+    ['HTTP 500', { kind: 'status', status: 500 }],
+    ['HTTP 503', { kind: 'status', status: 503 }],
+    ['a network error', { kind: 'network' }],
+    ['HTTP 422', { kind: 'status', status: 422 }],
+    ['HTTP 429', { kind: 'status', status: 429 }],
+    ['malformed JSON', { kind: 'malformed' }],
+  ])('shows a quiet empty state after %s (en)', async (_, fault) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    setFault('collections', fault)
+    await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'estates' } })
+    expect(await screen.findByText('Nothing to list here for now.')).toBeInTheDocument()
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('index: the "estates" entries could not be loaded'),
+      expect.anything(),
+    )
+  })
+
+  it('rejects bad attributes with the runtime’s clear error', async () => {
+    await expect(
+      renderWidget(index, { attributes: { 'data-collection': 'regions', 'data-columns': '0' } }),
+    ).rejects.toThrow(PropError)
+    await expect(renderWidget(index, { attributes: {} })).rejects.toThrow(/data-collection/)
+  })
+})
