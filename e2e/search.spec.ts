@@ -187,7 +187,8 @@ test.describe('search modal focus', () => {
     const sommelier = page.getByRole('dialog', { name: text('fr', 'search.sommelierDialog') })
     await expect(sommelier.locator('[data-sommelier-slot]')).toBeVisible()
     await expect(sommelier.getByRole('searchbox')).toBeHidden()
-    await sommelier.getByRole('button', { name: text('fr', 'search.backToSearch') }).click()
+    // The sommelier chat (its own widget, mounted in the slot) brings the way back to search.
+    await sommelier.getByRole('button', { name: text('fr', 'sommelier.toSearch') }).click()
     const back = page.getByRole('dialog', { name: text('fr', 'search.dialog') })
     await expect(searchBox(back, 'fr')).toBeFocused()
     await expect(searchBox(back, 'fr')).toHaveValue('gamay')
