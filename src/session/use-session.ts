@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import type { SessionState } from '../domain/types'
 import type { StoreState } from '../store/state'
 import { useStore } from '../store/shared-store'
@@ -15,4 +15,19 @@ export function useSession(): SessionState {
     void ensureSessionChecked()
   }, [])
   return useStore(selectSession)
+}
+
+/** Whether the page's one current-user check has answered (it never rejects). */
+export function useSessionChecked(): boolean {
+  const [checked, setChecked] = useState(false)
+  useEffect(() => {
+    let live = true
+    void ensureSessionChecked().then(() => {
+      if (live) setChecked(true)
+    })
+    return () => {
+      live = false
+    }
+  }, [])
+  return checked
 }

@@ -2,28 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import type { User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useT } from '../../src/i18n/locale-context'
-import { useSession } from '../../src/session/use-session'
-import { ensureSessionChecked, logout } from '../../src/session/session'
+import { useSession, useSessionChecked } from '../../src/session/use-session'
+import { logout } from '../../src/session/session'
 import { InvoiceList } from '../../src/ui/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import type { AccountProps } from './index'
 import styles from './Account.module.css'
-
-/** Whether the page's one current-user check has answered (it never rejects). */
-function useSessionChecked(): boolean {
-  const [checked, setChecked] = useState(false)
-  useEffect(() => {
-    let live = true
-    void ensureSessionChecked().then(() => {
-      if (live) setChecked(true)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
-  return checked
-}
 
 type AccountTab = 'orders'
 

@@ -1,27 +1,11 @@
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useT } from '../../src/i18n/locale-context'
-import { useSession } from '../../src/session/use-session'
-import { ensureSessionChecked } from '../../src/session/session'
+import { useSession, useSessionChecked } from '../../src/session/use-session'
 import { InvoiceList } from '../../src/ui/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
 import type { InvoicesProps } from './index'
 import styles from './Invoices.module.css'
-
-/** Whether the page's one current-user check has answered (it never rejects). */
-function useSessionChecked(): boolean {
-  const [checked, setChecked] = useState(false)
-  useEffect(() => {
-    let live = true
-    void ensureSessionChecked().then(() => {
-      if (live) setChecked(true)
-    })
-    return () => {
-      live = false
-    }
-  }, [])
-  return checked
-}
 
 /**
  * The invoice history on its own (spec 2), under a "Your orders" heading. Invoices belong to a
