@@ -1,8 +1,11 @@
+import { createRequire } from 'node:module'
 import { dirname, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import compat from 'eslint-plugin-compat'
+import browserslist from 'browserslist'
 import globals from 'globals'
 
 const ROOT = dirname(fileURLToPath(import.meta.url))
@@ -69,15 +72,153 @@ const dependencyDirection = {
   },
 }
 
+/** MDN's browser names for browserslist's. */
+const MDN_BROWSER = {
+  chrome: 'chrome',
+  edge: 'edge',
+  firefox: 'firefox',
+  safari: 'safari',
+  ios_saf: 'safari_ios',
+}
+
+const BROWSER_NAME = {
+  chrome: 'Chrome',
+  edge: 'Edge',
+  firefox: 'Firefox',
+  safari: 'Safari',
+  safari_ios: 'iOS Safari',
+}
+
+const versionNumber = (v) => v.split('.').map((part) => Number(part) || 0)
+function olderThan(a, b) {
+  const [x, y] = [versionNumber(a), versionNumber(b)]
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0)
+  return false
+}
+
+/** The oldest version of each browser of the `browserslist` list in package.json. */
+export function oldestTargets(query = browserslist.loadConfig({ path: ROOT })) {
+  const oldest = {}
+  for (const entry of browserslist(query)) {
+    const [name = '', range = ''] = entry.split(' ')
+    const browser = MDN_BROWSER[name]
+    const version = range.split('-')[0]
+    if (!browser || !/^\d/.test(version)) continue
+    if (!oldest[browser] || olderThan(version, oldest[browser])) oldest[browser] = version
+  }
+  return oldest
+}
+
+let mdnData
+/** MDN's compat record of a static member (`AbortSignal.any`, `Promise.withResolvers`…). */
+function staticRecord(object, property) {
+  mdnData ??= createRequire(import.meta.url)('@mdn/browser-compat-data')
+  return (
+    mdnData.api[object]?.[`${property}_static`]?.__compat ??
+    mdnData.javascript.builtins[object]?.[property]?.__compat
+  )
+}
+
+/**
+ * `AbortSignal.any` used where the target has Safari 16.4: "Safari 16.4, iOS 16.4". Returns the
+ * browsers of the target (at their oldest version) that lack the static member, or [].
+ */
+export function unsupportedIn(object, property, targets = oldestTargets()) {
+  const support = staticRecord(object, property)?.support
+  if (!support) return []
+  const missing = []
+  for (const [browser, version] of Object.entries(targets)) {
+    const statements = [support[browser] ?? []].flat()
+    const plain = statements.find((s) => !s.flags && !s.prefix && !s.alternative_name)
+    const added = plain?.version_added
+    const ok =
+      added === true ||
+      added === null ||
+      added === undefined ||
+      (typeof added === 'string' && !olderThan(version, added.replace(/^≤/, '')))
+    if (!ok) missing.push(`${BROWSER_NAME[browser]} ${version}`)
+  }
+  return missing
+}
+
+const sourceText = (context, node) => context.sourceCode.getText(node)
+
+/**
+ * True when the access is checked first: `typeof AbortSignal.any`, `AbortSignal.any?.(…)`, or
+ * inside the branch of an if / ?: / && / || whose test names `AbortSignal.any` or
+ * `'any' in AbortSignal`.
+ */
+function isGuarded(context, node, object, property) {
+  const name = `${object}.${property}`
+  const names = (test) => {
+    const text = sourceText(context, test)
+    return (
+      text.includes(name) || new RegExp(`['"\`]${property}['"\`]\\s+in\\s+${object}\\b`).test(text)
+    )
+  }
+  if (node.optional || (node.parent?.type === 'CallExpression' && node.parent.optional)) return true
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type === 'UnaryExpression' && parent.operator === 'typeof') return true
+    if (
+      (parent.type === 'IfStatement' || parent.type === 'ConditionalExpression') &&
+      parent.test !== child &&
+      names(parent.test)
+    )
+      return true
+    if (parent.type === 'LogicalExpression' && parent.right === child && names(parent.left))
+      return true
+  }
+  return false
+}
+
+/**
+ * Static members of built-ins and web APIs (`AbortSignal.any`, `Promise.withResolvers`,
+ * `Object.groupBy`…) outside the browser target, read from MDN's data. eslint-plugin-compat
+ * checks globals and constructors but its metadata has no static members, so this rule covers them.
+ */
+const staticApiTarget = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    return {
+      MemberExpression(node) {
+        if (
+          node.computed ||
+          node.object.type !== 'Identifier' ||
+          node.property.type !== 'Identifier'
+        )
+          return
+        const object = node.object.name
+        const property = node.property.name
+        if (!/^[A-Z]/.test(object)) return
+        // A local variable or import of that name is not the global.
+        let scope = context.sourceCode.getScope(node)
+        for (; scope; scope = scope.upper) {
+          const variable = scope.set.get(object)
+          if (variable && variable.defs.length > 0) return
+        }
+        const missing = unsupportedIn(object, property)
+        if (missing.length === 0 || isGuarded(context, node, object, property)) return
+        context.report({
+          node,
+          message: `${object}.${property} is not supported in ${missing.join(', ')} (browserslist in package.json): check for it first and give a fallback.`,
+        })
+      },
+    }
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
       'dist',
       'dist-demo',
+      'dist-prod',
       'node_modules',
       'e2e/test-results',
       'e2e/report',
       'demo-pages/mockServiceWorker.js',
+      '.vite',
     ],
   },
   js.configs.recommended,
@@ -88,7 +229,12 @@ export default tseslint.config(
     },
     plugins: {
       'react-hooks': reactHooks,
-      local: { rules: { 'dependency-direction': dependencyDirection } },
+      local: {
+        rules: {
+          'dependency-direction': dependencyDirection,
+          'static-api-target': staticApiTarget,
+        },
+      },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -99,7 +245,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'mocks/**', 'fixtures/**'],
+    // Browser target (the `browserslist` list in package.json, which the build target follows too):
+    // the code shipped to shoppers' browsers uses no web or JavaScript API that one of the
+    // supported browsers lacks, unless it checks first (`if ('any' in AbortSignal)`…). The build
+    // transforms syntax only; it adds no polyfill, so built-ins (Promise.withResolvers,
+    // Object.groupBy…) are checked as well as web APIs.
+    files: ['mount/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { compat },
+    settings: { lintAllEsApis: true, polyfills: [] },
+    rules: { 'compat/compat': 'error', 'local/static-api-target': 'error' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'e2e-cross/**', 'bench/**', 'mocks/**', 'fixtures/**'],
     rules: {
       // Tests and mocks may build inputs of the wrong type on purpose.
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -8,6 +8,7 @@
 import { registry } from '../mount/registry'
 import { attributeName } from '../src/props/parse'
 import type { AnyWidgetDefinition, PropSpec } from '../src/props/schema'
+import { NAVIGATE_EVENT, type NavigateDetail } from '../src/session/redirect'
 import styles from './catalogue.css?inline'
 
 type Children = (Node | string | null)[]
@@ -169,17 +170,41 @@ function widgetSection(definition: AnyWidgetDefinition): HTMLElement {
 }
 
 /**
- * Some widgets drive their page (reset-password goes home when the link has no email). Their
- * live examples must not take the catalogue away: a navigation the visitor did not start is
- * cancelled (Navigation API) and reported in the live region instead.
+ * Some widgets drive their page (reset-password goes home when the link has no email, logout goes
+ * home). Their live examples must not take the catalogue away, in any engine:
+ * - a widget's redirect is announced by the library with a cancelable `wine-widgets:navigate`
+ *   event from the widget's element (`src/session/redirect.ts`): the catalogue cancels those that
+ *   come from its examples;
+ * - where the Navigation API exists, a script navigation the visitor did not start (a service's
+ *   own redirect, such as a payment provider's) is cancelled too.
+ * It is reported in the live region only once the visitor has used the page (a press or a key):
+ * the redirect an example makes while mounting is cancelled quietly, so the catalogue does not
+ * open on a notice about something nobody did.
  */
-function keepCatalogueInPlace(announce: (message: string) => void): void {
+function keepCatalogueInPlace(examples: HTMLElement, announce: (message: string) => void): void {
+  let used = false
+  const markUsed = () => {
+    used = true
+  }
+  window.addEventListener('pointerdown', markUsed, { capture: true, once: true })
+  window.addEventListener('keydown', markUsed, { capture: true, once: true })
+  const stay = (url: string) => {
+    if (used) announce(`A live example tried to open ${url}; the catalogue stays here.`)
+  }
+  examples.addEventListener(NAVIGATE_EVENT, (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('[data-example-for]')) return
+    event.preventDefault()
+    // Dispatched by the library as a CustomEvent with this detail (src/session/redirect.ts).
+    const { url } = (event as CustomEvent<NavigateDetail>).detail
+    stay(new URL(url, window.location.href).href)
+  })
   const navigation = (window as { navigation?: EventTarget }).navigation
   navigation?.addEventListener('navigate', (event) => {
+    // Read as a plain EventTarget (not every browser has window.navigation): this is its navigate event.
     const e = event as NavigateEvent
     if (e.userInitiated || e.navigationType === 'traverse' || !e.cancelable) return
     e.preventDefault()
-    announce(`A live example tried to open ${e.destination.url}; the catalogue stays here.`)
+    stay(e.destination.url)
   })
 }
 
@@ -197,7 +222,7 @@ export function renderCatalogue(container: HTMLElement, definitions = registry):
     ),
   )
   const notice = h('p', { class: 'catalogue-notice', role: 'status' })
-  keepCatalogueInPlace((message) => {
+  keepCatalogueInPlace(container, (message) => {
     notice.textContent = message
   })
   container.replaceChildren(toc, notice, ...definitions.map(widgetSection))

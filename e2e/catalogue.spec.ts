@@ -61,9 +61,23 @@ test.describe('widget catalogue (/)', () => {
     }
   })
 
+  test('opens without a notice: the redirect an example makes while mounting is cancelled quietly', async ({
+    page,
+  }) => {
+    await open(page, '/')
+    // reset-password's example (no ?email=…) tries to go home as it mounts.
+    await expect(
+      page.locator('[data-example-for="reset-password"] > [data-widget]'),
+    ).toHaveAttribute('data-widget-mounted', '')
+    await expect(page).toHaveURL('/')
+    await expect(page.locator('.catalogue-notice')).toBeEmpty()
+    await expect(page.getByText('the catalogue stays here')).toHaveCount(0)
+  })
+
   test('live examples cannot navigate the catalogue away', async ({ page }) => {
     await open(page, '/')
-    // e.g. reset-password without ?email=… goes home at once on a real page.
+    // The visitor uses the page; then an example navigates by itself (e.g. a timer).
+    await page.getByRole('heading', { level: 1 }).click()
     await page.evaluate(() => window.location.assign('/en/'))
     await expect(
       page.getByRole('status').filter({ hasText: 'the catalogue stays here' }),

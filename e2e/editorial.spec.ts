@@ -30,10 +30,19 @@ async function sortedEntries(page: Page, collection: Collection, locale: Locale)
   )
 }
 
+/** The 3 default columns' lengths: they differ by one at most, the longer ones first. */
+function columnLengths(count: number): number[] {
+  const used = Math.min(3, count)
+  return Array.from(
+    { length: used },
+    (_, c) => Math.floor(count / used) + (c < count % used ? 1 : 0),
+  )
+}
+
 /** How many sliders the index inserts: after item 5, 10 and 7 of columns 1 to 3 (spec 9). */
 function expectedSliders(count: number): number {
-  const size = Math.ceil(count / 3)
-  return [5, 10, 7].filter((position, c) => Math.min(size, count - c * size) >= position).length
+  const lengths = columnLengths(count)
+  return [5, 10, 7].filter((position, c) => (lengths[c] ?? 0) >= position).length
 }
 
 test.describe('collection index pages', () => {
@@ -60,6 +69,13 @@ test.describe('collection index pages', () => {
         const entries = await sortedEntries(page, collection, locale)
         expect(await items.allInnerTexts()).toEqual(entries.map((e) => e.title))
         expect(await items.first().getAttribute('href')).toBe(entries[0]!.url)
+        // Columns whose lengths differ by one at most, never an empty one.
+        const perColumn = await nav
+          .locator(':scope > div')
+          .evaluateAll((columns) =>
+            columns.map((c) => c.querySelectorAll(':scope > ul > li').length),
+          )
+        expect(perColumn).toEqual(columnLengths(entries.length))
 
         const sliders = nav.locator('[data-widget="slider"][data-widget-mounted]')
         await expect(sliders).toHaveCount(expectedSliders(entries.length))
@@ -158,11 +174,12 @@ test.describe('decouvrir and slider', () => {
   test('the slider reserves its image space: nothing shifts when the entry arrives', async ({
     page,
   }) => {
-    // The mock CMS answers collections 1.5 s late, so the loading state can be measured.
+    // The mock CMS answers collections 4 s late, so the loading state can be measured (even on a
+    // loaded machine, where mounting alone can take over a second).
     await page.addInitScript(() => {
       sessionStorage.setItem(
         'wine-mocks:faults',
-        JSON.stringify({ collections: { kind: 'delay', ms: 1500 } }),
+        JSON.stringify({ collections: { kind: 'delay', ms: 4000 } }),
       )
     })
     await page.goto('/nl/')
@@ -170,7 +187,7 @@ test.describe('decouvrir and slider', () => {
     await expect(tag).toHaveAttribute('data-widget-mounted', '')
     await expect(tag.getByRole('region')).toHaveCount(0)
     const before = await tag.boundingBox()
-    await expect(tag.getByRole('region')).toBeVisible()
+    await expect(tag.getByRole('region')).toBeVisible({ timeout: 15_000 })
     const after = await tag.boundingBox()
     // data-width 1200 × data-height 480: the image box is there from the first frame.
     expect(before!.height).toBeGreaterThan(before!.width * 0.4)

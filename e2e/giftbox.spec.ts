@@ -108,3 +108,18 @@ for (const locale of LOCALES) {
     })
   })
 }
+
+test('widget text uses the page’s font, or the one a host sets in --wine-widgets-font', async ({
+  page,
+}) => {
+  await open(page, '/en/giftbox')
+  const fonts = () =>
+    page.evaluate(() => ({
+      page: getComputedStyle(document.querySelector('main')!).fontFamily,
+      widget: getComputedStyle(document.querySelector('[data-widget="giftbox"] label')!).fontFamily,
+    }))
+  const inherited = await fonts()
+  expect(inherited.widget).toBe(inherited.page)
+  await page.addStyleTag({ content: ':root { --wine-widgets-font: Georgia, serif; }' })
+  expect((await fonts()).widget).toBe('Georgia, serif')
+})

@@ -15,6 +15,7 @@ if (!existsSync(CHROMIUM)) {
   )
 }
 
+// e2e/run.mjs picks a free port and passes it to every worker; 4173 only for a bare `playwright test`.
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 const root = fileURLToPath(new URL('..', import.meta.url))
 

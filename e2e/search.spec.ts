@@ -72,6 +72,9 @@ test.describe('search (fr, large screen)', () => {
       .getByRole('checkbox', { name: `Syrah ${count}` })
       .check()
     await expect(dialog.getByText(countText('fr', count), { exact: true })).toBeVisible()
+    // The refinement is its own history entry once written (400 ms later); typing before that
+    // would be part of the same entry.
+    await expect(page).toHaveURL(/\/fr\/\?grape=Syrah$/)
     await searchBox(dialog, 'fr').pressSequentially('rh')
     const want = expected('fr', 'rh', [['g.title:Syrah']])
     await expect(dialog.getByText(countText('fr', want.nbHits), { exact: true })).toBeVisible()

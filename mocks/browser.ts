@@ -9,6 +9,7 @@ import {
   loadFaults,
   setFault,
 } from './faults'
+import { stripeServer } from './stripe-server'
 
 /** The demo's mock backend (MSW service worker); handlers run in the page. */
 export const worker = setupWorker(...handlers)
@@ -21,6 +22,11 @@ export interface WineMocks {
   resetDb: typeof resetDb
   calls: readonly string[]
   db: typeof db
+  /**
+   * The fake Stripe servers (shared with `mocks/fake-stripe.ts` and the demo bank): read the
+   * intents and charges, or settle an intent behind the page's back.
+   */
+  stripe: Pick<typeof stripeServer, 'state' | 'charge' | 'update' | 'find'>
 }
 
 declare global {
@@ -50,7 +56,20 @@ export function startMocks(): Promise<void> {
     const storage = safeSessionStorage()
     persistDbIn(storage)
     loadFaults(storage?.getItem(FAULTS_STORAGE_KEY) ?? null)
-    window.__wineMocks = { setFault, clearFaults, activeFaults, resetDb, calls: CALL_NAMES, db }
+    window.__wineMocks = {
+      setFault,
+      clearFaults,
+      activeFaults,
+      resetDb,
+      calls: CALL_NAMES,
+      db,
+      stripe: {
+        state: () => stripeServer.state(),
+        charge: (id, method) => stripeServer.charge(id, method),
+        update: (id, patch) => stripeServer.update(id, patch),
+        find: (idOrSecret) => stripeServer.find(idOrSecret),
+      },
+    }
     await worker.start({
       quiet: true,
       // Pages, scripts, images and the library itself are real files: let them through.

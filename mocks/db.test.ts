@@ -1,5 +1,7 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, expect, it, vi } from 'vitest'
 import { db, DB_STORAGE_KEY, persistDbIn, resetDb, saveDb } from './db'
+import { stripeServer } from './stripe-server'
 
 afterEach(() => persistDbIn(null))
 
@@ -37,4 +39,33 @@ it('resetDb also resets the stored copy', () => {
   saveDb()
   resetDb()
   expect(JSON.parse(sessionStorage.getItem(DB_STORAGE_KEY)!)).toMatchObject({ sessionEmail: null })
+})
+
+it('keeps the answers of keyed calls across page loads, so a retry after a reload replays', async () => {
+  persistDbIn(sessionStorage)
+  const create = () =>
+    fetch('/api/createorderinodoo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'cart-1' },
+      body: JSON.stringify({
+        locale: 'nl',
+        contacts: JSON.stringify({ delivery: {}, invoice: {} }),
+        cartlines: JSON.stringify([{ id: '200000', quantity: 1 }]),
+      }),
+    })
+  const first = await (await create()).json()
+
+  // A reload: the page's module state is gone, the stored db comes back.
+  Object.assign(db, { orders: [], idempotent: {} })
+  persistDbIn(sessionStorage)
+  const again = await create()
+  expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+  expect(await again.json()).toEqual(first)
+  expect(db.orders).toHaveLength(1)
+})
+
+it('resetDb also resets the Stripe server', () => {
+  stripeServer.createIntent({ amount: 100, description: 'S04201', customer_email: 'a@b.c' })
+  resetDb()
+  expect(stripeServer.state()).toEqual({ intents: [], charges: [] })
 })

@@ -1,6 +1,7 @@
 import { USERS } from '../fixtures/users'
 import type { FixtureUser } from '../fixtures/types'
 import type { CallName, Fault } from './faults'
+import { stripeServer } from './stripe-server'
 
 /** One request the mock server received, in arrival order. */
 export interface RecordedCall {
@@ -10,8 +11,22 @@ export interface RecordedCall {
   url: string
   /** The parsed body: JSON value, form fields as strings, text, or null. */
   payload: unknown
-  /** Set when a fault answered instead of the normal handler. */
+  /**
+   * Set when a fault answered instead of the normal handler. `lost`: the handler ran (its effect
+   * happened) but the client got a network error.
+   */
   fault?: Fault['kind']
+  /** The request's `Idempotency-Key` header, when it sent one. */
+  idempotencyKey?: string
+  /** True when the stored answer of an earlier call with the same key was sent again. */
+  replayed?: true
+}
+
+/** An answer kept for `Idempotency-Key` replays (mocks/route.ts). */
+export interface IdempotentAnswer {
+  status: number
+  /** The JSON body. */
+  body: unknown
 }
 
 export interface MockOrder {
@@ -19,8 +34,12 @@ export interface MockOrder {
   locale: string
   contacts: unknown
   cartlines: unknown
+  /** `checked-out` once: checking it out again answers 409. */
   status: 'created' | 'checked-out'
+  /** The last confirmation e-mail's fields (as strings), or null. */
   confirmation: Record<string, string> | null
+  /** How many confirmation e-mails were sent for this order (replays of a keyed call excluded). */
+  confirmationsSent: number
 }
 
 export interface MockDb {
@@ -41,6 +60,11 @@ export interface MockDb {
   }[]
   resetLinks: { email: string; locale: string; resetUrl: string }[]
   calls: RecordedCall[]
+  /**
+   * Answers of POSTs sent with an `Idempotency-Key`, by `${call} ${key}`
+   * (`idempotencyEntry(call, key)`): a request with a known key gets the stored answer again.
+   */
+  idempotent: Record<string, IdempotentAnswer>
 }
 
 function freshDb(): MockDb {
@@ -54,6 +78,7 @@ function freshDb(): MockDb {
     paymentIntents: [],
     resetLinks: [],
     calls: [],
+    idempotent: {},
   }
 }
 
@@ -100,12 +125,16 @@ export function saveDb(): void {
   }
 }
 
-/** Fresh state (node tests: after each test). */
+/** Fresh state (node tests: after each test), and a fresh Stripe (mocks/stripe-server.ts). */
 export function resetDb(): void {
   // freshDb() sets every key, so assigning replaces the whole state.
   Object.assign(db, freshDb())
   saveDb()
+  stripeServer.reset()
 }
+
+/** The `db.idempotent` key of a call's `Idempotency-Key`. */
+export const idempotencyEntry = (call: CallName, key: string): string => `${call} ${key}`
 
 export const findUser = (email: string): FixtureUser | undefined =>
   db.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase())

@@ -1,11 +1,14 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
 import { getJson, HttpError } from '../src/http/http'
 import { accountRequest } from '../src/http/csrf'
-import { db } from './db'
+import { CLAIRE } from '../fixtures/users'
+import { callsOf, db } from './db'
 import {
   activeFaults,
   clearFaults,
   CALL_NAMES,
+  isFault,
   loadFaults,
   setFault,
   type CallName,
@@ -90,6 +93,79 @@ describe('faults', () => {
     expect(await Promise.race([pending, timeout])).toBe('still waiting')
     controller.abort()
     await expect(pending).rejects.toThrow()
+  })
+
+  describe('lost: the server applies the call, the client gets a network error', () => {
+    async function updatePoints(headers: Record<string, string> = {}): Promise<Response> {
+      const token = await (await fetch('/cp/auth/token')).text()
+      return fetch('/user/updateuserpoints', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': token, ...headers },
+        body: JSON.stringify({
+          userEmail: CLAIRE.email,
+          date: '22-11-2026',
+          document: 'S04201',
+          points: -100,
+        }),
+      })
+    }
+    const balance = () => db.users.find((u) => u.email === CLAIRE.email)!.points
+
+    it('applies the effect, then fails; a retry with the same key gets the stored answer', async () => {
+      setFault('updateuserpoints', { kind: 'lost' }, { times: 1 })
+      const key = { 'Idempotency-Key': 'points-S04201-redeem' }
+      await expect(updatePoints(key)).rejects.toThrow(TypeError)
+      expect(balance()).toBe(320)
+      expect(db.pointUpdates).toHaveLength(1)
+
+      const retry = await updatePoints(key)
+      expect(retry.status).toBe(200)
+      expect(await retry.json()).toEqual({ updated: true, points: 320 })
+      expect(balance()).toBe(320)
+      expect(db.pointUpdates).toHaveLength(1)
+      expect(
+        callsOf('updateuserpoints').map((c) => [c.idempotencyKey, c.fault, c.replayed]),
+      ).toEqual([
+        ['points-S04201-redeem', 'lost', undefined],
+        ['points-S04201-redeem', undefined, true],
+      ])
+    })
+
+    it('without a key, a retry applies the effect a second time', async () => {
+      setFault('updateuserpoints', { kind: 'lost' }, { times: 1 })
+      await expect(updatePoints()).rejects.toThrow(TypeError)
+      expect((await updatePoints()).status).toBe(200)
+      expect(balance()).toBe(220)
+      expect(db.pointUpdates).toHaveLength(2)
+    })
+
+    it('creates the order it loses the answer of', async () => {
+      setFault('createorderinodoo', { kind: 'lost' })
+      const create = () =>
+        fetch('/api/createorderinodoo', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'cart-1' },
+          body: JSON.stringify({
+            locale: 'fr',
+            contacts: JSON.stringify({ delivery: {}, invoice: {} }),
+            cartlines: JSON.stringify([{ id: '200000', quantity: 1 }]),
+          }),
+        })
+      await expect(create()).rejects.toThrow(TypeError)
+      await expect(create()).rejects.toThrow(TypeError)
+      expect(db.orders.map((o) => o.orderNumber)).toEqual(['S04201'])
+      clearFaults()
+      expect(await (await create()).json()).toEqual({ orderCreated: true, orderNumber: 'S04201' })
+    })
+
+    it('is a valid fault, also from the e2e init scripts', async () => {
+      expect(isFault({ kind: 'lost' })).toBe(true)
+      loadFaults('{"getbundle":{"kind":"lost","times":1}}')
+      expect(activeFaults()).toMatchObject({ getbundle: { kind: 'lost' } })
+      await expect(bundle()).rejects.toThrow(TypeError)
+      expect(db.calls.at(-1)).toMatchObject({ call: 'getbundle', fault: 'lost' })
+      expect((await bundle()).status).toBe(200)
+    })
   })
 
   it('times limits the number of failing calls', async () => {

@@ -41,6 +41,11 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   /** Never answers. */
   | { kind: 'hang' }
+  /**
+   * The server handles the call for real (its effect happens, its answer is kept for an
+   * `Idempotency-Key` replay) but the answer is lost on the way: the client gets a network error.
+   */
+  | { kind: 'lost' }
 
 export interface FaultOptions {
   /** Fail this many calls, then answer normally again. @default every call */
@@ -70,6 +75,7 @@ export function isFault(v: unknown): v is Fault {
     case 'network':
     case 'malformed':
     case 'hang':
+    case 'lost':
       return true
     default:
       return false

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it } from 'vitest'
 import { liteClient } from 'algoliasearch/lite'
 import { accountRequest } from '../src/http/csrf'
@@ -7,6 +8,7 @@ import { PROMOTIONS } from '../fixtures/promotions'
 import { OUT_OF_STOCK_CODE } from '../fixtures/wines'
 import { callsOf, db } from './db'
 import { PAIRINGS_END, PAIRINGS_START } from './sommelier'
+import { stripeServer } from './stripe-server'
 
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
@@ -259,6 +261,37 @@ describe('orders and payment', () => {
     expect((await postJson('/api/checkoutorder', { orderId: 'S09999' })).status).toBe(404)
   })
 
+  it('answers 409 to checking out an order twice', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    expect((await postJson('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
+    const again = await postJson('/api/checkoutorder', { orderId: 'S04201' })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toEqual({ message: 'Order S04201 is already checked out.' })
+    expect(db.orders[0]!.status).toBe('checked-out')
+  })
+
+  it('keeps the cart lines an order was created with', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: other })
+    await postJson('/api/checkoutorder', { orderId: 'S04201' })
+    await postForm('/api/sendorderconfirmation', {
+      cartlines: other,
+      shipping: '0',
+      total: '72',
+      invoice: '{}',
+      delivery: '{}',
+      redeemedPoints: '0',
+      redeemedPointsAmount: '0',
+      locale: 'fr',
+      orderId: 'S04201',
+    })
+    expect(db.orders.map((o) => [o.orderNumber, o.cartlines])).toEqual([
+      ['S04201', [{ id: '200000', quantity: 2, price: 45.45 }]],
+      ['S04202', [{ id: '300000', quantity: 6, price: 12 }]],
+    ])
+  })
+
   it('rejects an order whose cart lines are not JSON text', async () => {
     const res = await postJson('/api/createorderinodoo', {
       locale: 'fr',
@@ -282,6 +315,180 @@ describe('orders and payment', () => {
     expect(
       (await postJson('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
     ).toBe(400)
+  })
+
+  it('creates the intent on the Stripe server with its amount and description', async () => {
+    const { client_secret } = await (
+      await postJson('/api/createpaymentintent', {
+        card: true,
+        amount_total: 10085,
+        name: 'S04201',
+        customer_name: 'Claire Dubois',
+        customer_email: 'claire@example.com',
+      })
+    ).json()
+    expect(stripeServer.state()).toEqual({
+      intents: [
+        expect.objectContaining({
+          id: 'pi_mock_0001',
+          client_secret,
+          amount: 10085,
+          currency: 'eur',
+          status: 'requires_payment_method',
+          description: 'S04201',
+          customer_email: 'claire@example.com',
+        }),
+      ],
+      charges: [],
+    })
+    expect(db.paymentIntents).toEqual([
+      {
+        id: 'pi_mock_0001',
+        client_secret,
+        amount_total: 10085,
+        customer_email: 'claire@example.com',
+      },
+    ])
+  })
+})
+
+describe('Idempotency-Key', () => {
+  const contacts = JSON.stringify({ delivery: { name: 'Claire' }, invoice: { name: 'Claire' } })
+  const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
+  const key = (k: string) => ({ 'Idempotency-Key': k })
+  const createOrder = (k?: string) =>
+    postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, k ? key(k) : {})
+  const confirm = (k: string) =>
+    postJson(
+      '/api/sendorderconfirmation',
+      {
+        cartlines,
+        shipping: 9.95,
+        total: 100.85,
+        invoice: '{}',
+        delivery: '{}',
+        redeemedPoints: 0,
+        redeemedPointsAmount: 0,
+        locale: 'fr',
+        orderId: 'S04201',
+      },
+      key(k),
+    )
+  const intent = (k: string) =>
+    postJson(
+      '/api/createpaymentintent',
+      {
+        card: true,
+        amount_total: 10085,
+        name: 'S04201',
+        customer_name: 'Claire Dubois',
+        customer_email: 'claire@example.com',
+      },
+      key(k),
+    )
+  async function updatePoints(k: string, points: number): Promise<Response> {
+    const headers = { 'X-CSRF-TOKEN': await token(), ...key(k) }
+    const payload = { userEmail: CLAIRE.email, date: '22-11-2026', document: 'S04201', points }
+    return postJson('/user/updateuserpoints', payload, headers)
+  }
+  const claire = () => db.users.find((u) => u.email === CLAIRE.email)!
+
+  it('creates one order for one key and answers a repeat with the first answer', async () => {
+    const first = await createOrder('order-a')
+    const second = await createOrder('order-a')
+    expect(second.status).toBe(first.status)
+    expect(await second.json()).toEqual(await first.json())
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(first.headers.get('Idempotent-Replayed')).toBeNull()
+    expect(db.orders.map((o) => o.orderNumber)).toEqual(['S04201'])
+    expect(callsOf('createorderinodoo').map((c) => [c.idempotencyKey, c.replayed])).toEqual([
+      ['order-a', undefined],
+      ['order-a', true],
+    ])
+  })
+
+  it('creates separate orders for different keys and without a key', async () => {
+    await createOrder('order-a')
+    await createOrder('order-b')
+    await createOrder()
+    await createOrder()
+    expect(db.orders.map((o) => o.orderNumber)).toEqual(['S04201', 'S04202', 'S04203', 'S04204'])
+    expect(callsOf('createorderinodoo').at(-1)).not.toHaveProperty('idempotencyKey')
+    expect(callsOf('createorderinodoo').some((c) => c.replayed)).toBe(false)
+  })
+
+  it('handles a repeat that arrives while the first request is running once', async () => {
+    const answers = await Promise.all([createOrder('order-a'), createOrder('order-a')])
+    const bodies = await Promise.all(answers.map((a) => a.json()))
+    expect(bodies).toEqual([
+      { orderCreated: true, orderNumber: 'S04201' },
+      { orderCreated: true, orderNumber: 'S04201' },
+    ])
+    expect(db.orders).toHaveLength(1)
+  })
+
+  it('sends one confirmation e-mail per key', async () => {
+    await createOrder('order-a')
+    expect((await confirm('mail-a')).status).toBe(200)
+    expect((await confirm('mail-a')).status).toBe(200)
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
+    await confirm('mail-b')
+    expect(db.orders[0]!.confirmationsSent).toBe(2)
+  })
+
+  it('changes the points once per key', async () => {
+    const first = await updatePoints('points-a', -100)
+    const again = await updatePoints('points-a', -100)
+    expect(await again.json()).toEqual(await first.json())
+    expect(claire().points).toBe(320)
+    expect(db.pointUpdates).toHaveLength(1)
+    await updatePoints('points-b', 37)
+    expect(claire().points).toBe(357)
+    expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 37])
+  })
+
+  it('does not keep a 419 answer: the retry with a fresh token runs', async () => {
+    const stale = await postJson(
+      '/user/updateuserpoints',
+      { userEmail: CLAIRE.email, date: '22-11-2026', document: 'S04201', points: -100 },
+      { 'X-CSRF-TOKEN': 'stale', ...key('points-a') },
+    )
+    expect(stale.status).toBe(419)
+    expect((await updatePoints('points-a', -100)).status).toBe(200)
+    expect(claire().points).toBe(320)
+  })
+
+  it('checks out once per key; another attempt gets 409, the first key its first answer', async () => {
+    await createOrder('order-a')
+    const checkout = (k: string) => postJson('/api/checkoutorder', { orderId: 'S04201' }, key(k))
+    const first = await checkout('checkout-a')
+    expect(first.status).toBe(200)
+    const replay = await checkout('checkout-a')
+    expect(replay.status).toBe(200)
+    expect(await replay.json()).toEqual({ checkedOut: true, orderId: 'S04201' })
+    const other = await checkout('checkout-b')
+    expect(other.status).toBe(409)
+    expect(await other.json()).toEqual({ message: 'Order S04201 is already checked out.' })
+    expect((await checkout('checkout-a')).status).toBe(200)
+    expect((await checkout('checkout-b')).status).toBe(409)
+  })
+
+  it('keeps keys apart per call', async () => {
+    expect(await (await createOrder('S04201')).json()).toMatchObject({ orderNumber: 'S04201' })
+    const checkout = await postJson('/api/checkoutorder', { orderId: 'S04201' }, key('S04201'))
+    expect(await checkout.json()).toEqual({ checkedOut: true, orderId: 'S04201' })
+    expect(db.orders[0]!.status).toBe('checked-out')
+  })
+
+  it('creates one payment intent per key', async () => {
+    const first = await (await intent('intent-a')).json()
+    const again = await (await intent('intent-a')).json()
+    expect(again).toEqual(first)
+    expect(stripeServer.state().intents.map((i) => i.client_secret)).toEqual([first.client_secret])
+    expect(db.paymentIntents).toHaveLength(1)
+    const other = await (await intent('intent-b')).json()
+    expect(other.client_secret).toMatch(/^pi_mock_0002_secret_/)
+    expect(stripeServer.state().intents).toHaveLength(2)
   })
 })
 

@@ -2,9 +2,8 @@ import { http } from 'msw'
 import { isLocale } from '../src/domain/types'
 import { db } from './db'
 import { badRequest, json, readFields, withFaults } from './route'
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
+import { stripeServer } from './stripe-server'
+import { isRecord } from '../src/domain/is-record'
 
 export const orderHandlers = [
   http.post(
@@ -13,7 +12,7 @@ export const orderHandlers = [
       const f = readFields(body, { locale: 'string', contacts: 'json', cartlines: 'json' })
       if (f instanceof Response) return f
       if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
-      if (!isObject(f.contacts) || !isObject(f.contacts.delivery) || !isObject(f.contacts.invoice))
+      if (!isRecord(f.contacts) || !isRecord(f.contacts.delivery) || !isRecord(f.contacts.invoice))
         return badRequest('The contacts field must hold delivery and invoice.')
       if (!Array.isArray(f.cartlines) || f.cartlines.length === 0)
         return badRequest('The cartlines field must be a non-empty list.')
@@ -25,6 +24,7 @@ export const orderHandlers = [
         cartlines: f.cartlines,
         status: 'created',
         confirmation: null,
+        confirmationsSent: 0,
       })
       return json({ orderCreated: true, orderNumber })
     }),
@@ -37,6 +37,8 @@ export const orderHandlers = [
       if (f instanceof Response) return f
       const order = db.orders.find((o) => o.orderNumber === f.orderId)
       if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
+      if (order.status === 'checked-out')
+        return json({ message: `Order ${order.orderNumber} is already checked out.` }, 409)
       order.status = 'checked-out'
       return json({ checkedOut: true, orderId: order.orderNumber })
     }),
@@ -60,6 +62,7 @@ export const orderHandlers = [
       if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
       const order = db.orders.find((o) => o.orderNumber === f.orderId)
       if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
+      order.confirmationsSent += 1
       order.confirmation = Object.fromEntries(
         Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
       )
@@ -80,8 +83,12 @@ export const orderHandlers = [
       if (f instanceof Response) return f
       if (!Number.isInteger(f.amount_total) || f.amount_total <= 0)
         return badRequest('The amount_total field must be a positive integer (cents).')
-      const id = `pi_mock_${String(db.paymentIntents.length + 1).padStart(4, '0')}`
-      const client_secret = `${id}_secret_demo`
+      // Stripe's servers (mocks/stripe-server.ts) hold the intent the fake Stripe.js then confirms.
+      const { id, client_secret } = stripeServer.createIntent({
+        amount: f.amount_total,
+        description: f.name,
+        customer_email: f.customer_email,
+      })
       db.paymentIntents.push({
         id,
         client_secret,

@@ -4,6 +4,7 @@ import type { AnyWidgetDefinition } from '../src/props/schema'
 import { parseProps } from '../src/props/parse'
 import type { Locale } from '../src/domain/types'
 import { WidgetTree, loadWidget } from '../mount/root'
+import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
 
 export interface RenderWidgetOptions {
   locale?: Locale
@@ -11,6 +12,8 @@ export interface RenderWidgetOptions {
   attributes?: Record<string, string>
   /** A QueryClient to share between several widgets of one test. */
   client?: QueryClient
+  /** What the runtime would answer about other widgets (default: none exists). */
+  widgets?: PlacedWidgets
 }
 
 export type RenderedWidget = RenderResult & { element: HTMLElement; client: QueryClient }
@@ -32,7 +35,12 @@ export function createTestQueryClient(): QueryClient {
  */
 export async function renderWidget(
   definition: AnyWidgetDefinition,
-  { locale = 'fr', attributes = {}, client = createTestQueryClient() }: RenderWidgetOptions = {},
+  {
+    locale = 'fr',
+    attributes = {},
+    client = createTestQueryClient(),
+    widgets,
+  }: RenderWidgetOptions = {},
 ): Promise<RenderedWidget> {
   const element = document.createElement('div')
   element.setAttribute('data-widget', definition.name)
@@ -49,6 +57,7 @@ export async function renderWidget(
       Widget={Widget}
       props={props}
       element={element}
+      widgets={widgets}
     />,
     { container: element },
   )

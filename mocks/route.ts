@@ -5,7 +5,7 @@ import {
   type HttpResponseResolver,
   type PathParams,
 } from 'msw'
-import { db, saveDb } from './db'
+import { db, idempotencyEntry, saveDb, type IdempotentAnswer, type RecordedCall } from './db'
 import { takeFault, type CallName } from './faults'
 
 /** The body could not be parsed as the JSON its content type announced. */
@@ -41,8 +41,8 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-export const json = (data: unknown, status = 200): Response =>
-  HttpResponse.json(data as DefaultBodyType, { status }) as Response
+export const json = (data: unknown, status = 200, headers?: HeadersInit): Response =>
+  HttpResponse.json(data as DefaultBodyType, { status, headers }) as Response
 
 export const badRequest = (message: string): Response => json({ message }, 400)
 
@@ -57,9 +57,69 @@ const malformedJson = () =>
     headers: { 'Content-Type': 'application/json' },
   }) as Response
 
+/** The header a client sends so that a retried POST takes effect once (Stripe's convention). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** Set on an answer that is the stored answer of an earlier request with the same key. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed'
+
+/** Keyed requests being handled now: a retry arriving meanwhile waits for the first one's answer. */
+const inFlight = new Map<string, Promise<void>>()
+
+/**
+ * The answer to keep for replays, or null: JSON answers below 500, except 419 (the CSRF check
+ * refused the request before the handler ran, and the app retries it with a fresh token).
+ */
+async function keepable(response: Response): Promise<IdempotentAnswer | null> {
+  if (response.status >= 500 || response.status === 419) return null
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return null
+  try {
+    return { status: response.status, body: (await response.clone().json()) as unknown }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Answer a keyed POST at most once: the stored answer of an earlier request with the same call and
+ * key when there is one (`recorded.replayed`), otherwise `run()`, whose answer is stored.
+ */
+async function answerOnce(
+  entry: string,
+  recorded: RecordedCall,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  for (let pending = inFlight.get(entry); pending; pending = inFlight.get(entry)) await pending
+  const stored = db.idempotent[entry]
+  if (stored) {
+    recorded.replayed = true
+    saveDb()
+    return json(stored.body, stored.status, { [REPLAYED_HEADER]: 'true' })
+  }
+  let done = (): void => {}
+  inFlight.set(
+    entry,
+    new Promise<void>((resolve) => {
+      done = resolve
+    }),
+  )
+  try {
+    const response = await run()
+    const answer = await keepable(response)
+    if (answer) {
+      db.idempotent[entry] = answer
+      saveDb()
+    }
+    return response
+  } finally {
+    inFlight.delete(entry)
+    done()
+  }
+}
+
 /**
  * The one wrapper every handler goes through: reads and records the call (`db.calls`), applies an
- * active fault (mocks/faults.ts), answers, and persists the db in the browser.
+ * active fault (mocks/faults.ts), answers (a POST with an `Idempotency-Key` at most once: a repeat
+ * gets the first answer again), and persists the db in the browser.
  */
 export function withFaults(
   call: CallName,
@@ -70,13 +130,16 @@ export function withFaults(
     const url = new URL(request.url)
     const body = await readBody(request.clone())
     const fault = takeFault(call)
-    db.calls.push({
+    const key = request.headers.get(IDEMPOTENCY_HEADER)
+    const recorded: RecordedCall = {
       call,
       method: request.method,
       url: url.pathname + url.search,
       payload: body === INVALID_JSON ? '<invalid JSON>' : body,
       ...(fault && fault.kind !== 'delay' ? { fault: fault.kind } : {}),
-    })
+      ...(key ? { idempotencyKey: key } : {}),
+    }
+    db.calls.push(recorded)
     saveDb()
     if (fault) {
       switch (fault.kind) {
@@ -92,17 +155,28 @@ export function withFaults(
         case 'delay':
           await delay(fault.ms)
           break
+        case 'lost':
+          // Handled below: the server answers for real, then the answer is dropped.
+          break
       }
     }
     if (body === INVALID_JSON) return badRequest('The request body is not valid JSON.')
-    try {
-      return await resolver({ request, url, params, body })
-    } catch (error) {
-      console.error(`[wine-mocks] ${call} failed`, error)
-      return json({ message: 'Server Error' }, 500)
-    } finally {
-      saveDb()
+    const run = async (): Promise<Response> => {
+      try {
+        return await resolver({ request, url, params, body })
+      } catch (error) {
+        console.error(`[wine-mocks] ${call} failed`, error)
+        return json({ message: 'Server Error' }, 500)
+      } finally {
+        saveDb()
+      }
     }
+    const response = await (request.method === 'POST' && key
+      ? answerOnce(idempotencyEntry(call, key), recorded, run)
+      : run())
+    if (fault?.kind !== 'lost') return response
+    await response.body?.cancel()
+    return HttpResponse.error()
   }
 }
 

@@ -1,6 +1,7 @@
 import { http } from 'msw'
 import { promotionFor } from '../fixtures/promotions'
 import { json, withFaults } from './route'
+import { isRecord } from '../src/domain/is-record'
 
 /** Free delivery in Belgium from this cart amount (spec section 1). */
 export const FREE_SHIPPING_BE = 150
@@ -11,9 +12,6 @@ export const SHIPPING_ELSEWHERE = 24.95
 
 const nodeError = (message: string) =>
   json({ message, data: { type: 'NodeError', nodeId: 'input', source: message } }, 400)
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export function shippingCost(ctx: {
   cartAmount: number
@@ -36,8 +34,8 @@ export const rulesHandlers = [
     withFaults('rules', ({ url, body }) => {
       const decision = /\/evaluate\/([^/]+)\/?$/.exec(url.pathname)?.[1]
       if (!decision) return json({ message: 'Not Found' }, 404)
-      const context = isObject(body) ? body.context : undefined
-      if (!isObject(context)) return nodeError('context must be an object')
+      const context = isRecord(body) ? body.context : undefined
+      if (!isRecord(context)) return nodeError('context must be an object')
       const started = performance.now()
       let output: unknown
       switch (decision) {

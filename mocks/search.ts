@@ -2,6 +2,7 @@ import { http } from 'msw'
 import { winesFor } from '../fixtures/wines'
 import { json, withFaults } from './route'
 import { localeOfIndex, search, SearchError, type SearchRequest } from './search-engine'
+import { isRecord } from '../src/domain/is-record'
 
 /** Read hosts `{appId}-dsn.algolia.net`, write host `{appId}.algolia.net`, fallbacks `{appId}-1..3.algolianet.com`. */
 export function isSearchHost(hostname: string): boolean {
@@ -28,9 +29,6 @@ function runOne(request: SearchRequest, indexName: string) {
   return search(winesFor(locale), request, indexName)
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
  * The hosted search REST API (algoliasearch v5 lite): `POST /1/indexes/*\/queries` with
  * `{ requests: [...] }` (JSON sent as text/plain) → `{ results: [...] }`, and the single-index
@@ -47,11 +45,11 @@ export const searchHandlers = [
       if (!appId || !apiKey) return algoliaError(403, 'Invalid Application-ID or API key')
       try {
         if (url.pathname === '/1/indexes/*/queries') {
-          if (!isObject(body) || !Array.isArray(body.requests))
+          if (!isRecord(body) || !Array.isArray(body.requests))
             return algoliaError(400, 'requests must be a list')
           const requests = body.requests as unknown[]
           const results = requests.map((r) => {
-            if (!isObject(r) || typeof r.indexName !== 'string')
+            if (!isRecord(r) || typeof r.indexName !== 'string')
               throw new SearchError(400, 'indexName is required')
             return runOne(r as SearchRequest, r.indexName)
           })
@@ -59,7 +57,7 @@ export const searchHandlers = [
         }
         const single = /^\/1\/indexes\/([^/]+)\/query$/.exec(url.pathname)
         if (single) {
-          const request = isObject(body) ? (body as SearchRequest) : {}
+          const request = isRecord(body) ? (body as SearchRequest) : {}
           return json(runOne(request, decodeURIComponent(single[1]!)))
         }
         return algoliaError(404, 'Not found')

@@ -336,7 +336,7 @@ const PAIRINGS: Pairing[] = [
 /** When no dish is recognised: lamb/game-friendly all-rounders. */
 const FALLBACK: Pairing = {
   keywords: [],
-  dish: { en: 'your dish', fr: 'votre plat', nl: 'uw gerecht' },
+  dish: { en: 'your dish', fr: 'votre plat', nl: 'je gerecht' },
   text: {
     en: 'For {dish} I would go for versatile wines: a fresh red from the Rhône with soft spice, or a textured white from the Loire that works with most sauces.',
     fr: 'Pour {dish}, je choisirais des vins polyvalents : un rouge frais du Rhône aux épices douces, ou un blanc texturé de Loire qui s’accorde avec la plupart des sauces.',

@@ -1,17 +1,41 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetConfigForTests } from '../src/config/config'
 import { resetCsrfForTests } from '../src/http/csrf'
+import { resetPaymentsForTests } from '../src/services/payments'
+import { resetPlacesForTests } from '../src/services/places'
+import { resetPaymentControllerForTests } from '../src/payment/shared-controller'
 import { resetStoreForTests } from '../src/store/shared-store'
+import { readSavedState } from '../src/store/saved-state'
 import { resetSessionForTests } from '../src/session/session'
 import { resetDb } from './db'
 import { clearFaults } from './faults'
 import { server } from './node'
 
 beforeAll(() => {
+  // Tests seed sessionStorage and read it through getStore(): a page prepares the saved-state
+  // reader first (prepareStore), tests get the real one here and after each reset.
+  resetStoreForTests(null, readSavedState)
   // MSW 3 renamed onUnhandledRequest to onUnhandledFrame: an unmocked request fails the test.
   server.listen({ onUnhandledFrame: 'error' })
+})
+
+// Component tests get the demo's fakes the way test pages do (src/services/overrides.ts). This runs
+// before each test file's own beforeEach, which may replace or delete them.
+beforeEach(() => {
+  if (typeof window === 'undefined') return
+  window.wineWidgetsServices = {
+    payments: () => import('./fake-stripe').then((m) => m.createFakeStripe()),
+    places: (locale) => import('./fake-places').then((m) => m.createFakePlaces(locale)),
+  }
+})
+afterEach(() => {
+  resetPaymentsForTests()
+  resetPlacesForTests()
+  // A 3-D Secure dialog a test left open lives outside the React roots that cleanup() removes.
+  if (typeof document !== 'undefined')
+    document.querySelectorAll('[data-fake-stripe="three-d-secure"]').forEach((n) => n.remove())
 })
 
 function clearCookies(): void {
@@ -33,7 +57,8 @@ afterEach(() => {
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear()
   if (typeof localStorage !== 'undefined') localStorage.clear()
   if (typeof document !== 'undefined') clearCookies()
-  resetStoreForTests()
+  resetStoreForTests(null, readSavedState)
+  resetPaymentControllerForTests()
   resetSessionForTests()
   resetCsrfForTests()
   resetConfigForTests()

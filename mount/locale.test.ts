@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it } from 'vitest'
 import { resolveLocale } from './locale'
 

@@ -1,26 +1,31 @@
-import { StrictMode, Suspense, type ComponentType } from 'react'
+import { StrictMode, Suspense, useLayoutEffect, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import type { Locale } from '../src/domain/types'
 import type { AnyWidgetDefinition, WidgetComponentProps } from '../src/props/schema'
-import { loadLocale } from '../src/i18n/i18n'
+import { hasTextFile, loadLocale, loadTexts } from '../src/i18n/i18n'
 import { LocaleContext } from '../src/i18n/locale-context'
 import { ErrorBoundary } from '../src/ui/ErrorBoundary'
 import { MissingConfigError } from '../src/config/config'
-import { getStore } from '../src/store/shared-store'
-import { trackActivity } from '../src/store/activity'
-import { getBus } from '../src/bus/bus'
+import { getPageQueryClient } from '../src/api/query-client'
 import type { Renderer } from './runtime'
+import { textBundleOf } from './bundles'
 import fallbackStyles from './fallback.module.css'
+import {
+  NO_PLACED_WIDGETS,
+  PlacedWidgetsContext,
+  type PlacedWidgets,
+} from '../src/ui/widget-tag/WidgetTag'
+import { reportError } from '../src/report/report'
+// Before any widget's styles: the host-proof baseline and the theme's properties (README).
+import './baseline.css'
 
-/** One QueryClient for every root on the page: a collection or user is fetched once. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-})
+/**
+ * One QueryClient for every root on the page: a collection is fetched once. Dropped on logout and
+ * on the inactivity clean-up. The same client the session's current-user check uses.
+ */
+export const queryClient = getPageQueryClient()
 
 type LoadedWidget = ComponentType<WidgetComponentProps<Record<string, unknown>>>
 
@@ -32,6 +37,16 @@ export interface WidgetTreeProps {
   Widget: LoadedWidget
   props: Record<string, unknown>
   element: HTMLElement
+  /** Called once the root's first render is committed to the page. */
+  onCommit?: () => void
+  /** The runtime's answer about other widgets (src/ui/widget-tag); none in a bare test. */
+  widgets?: PlacedWidgets
+}
+
+/** Tells when React has committed the root's first render (its layout effect runs then). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useLayoutEffect(() => onCommit(), [onCommit])
+  return null
 }
 
 /** The providers and error boundary every widget root renders in (also used by tests). */
@@ -43,6 +58,8 @@ export function WidgetTree({
   Widget,
   props,
   element,
+  onCommit,
+  widgets,
 }: WidgetTreeProps) {
   const t = i18n.getFixedT(locale)
   const fallback = (error: Error) => (
@@ -54,57 +71,65 @@ export function WidgetTree({
     <StrictMode>
       <QueryClientProvider client={client}>
         <LocaleContext.Provider value={{ locale, i18n }}>
-          <ErrorBoundary name={name} fallback={fallback}>
-            <Suspense fallback={null}>
-              <Widget props={props} locale={locale} element={element} />
-            </Suspense>
-          </ErrorBoundary>
+          <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
+            <ErrorBoundary name={name} fallback={fallback}>
+              <Suspense fallback={null}>
+                <Widget props={props} locale={locale} element={element} />
+                {/* Inside the boundary: fires when the widget's content commits, not a fallback. */}
+                {onCommit && <Committed onCommit={onCommit} />}
+              </Suspense>
+            </ErrorBoundary>
+          </PlacedWidgetsContext.Provider>
         </LocaleContext.Provider>
       </QueryClientProvider>
     </StrictMode>
   )
 }
 
-/** Load a widget's code and its locale's texts in parallel. */
+/**
+ * Load a widget's code and its texts in parallel: its text file (mount/bundles.ts), or for a
+ * widget without one (tests) the namespaces its definition lists.
+ */
 export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale) {
+  const file = textBundleOf(definition.name)
   const [module, i18n] = await Promise.all([
     definition.load(),
-    // A widget that does not list its texts gets them all (correct, only heavier).
-    loadLocale(locale, definition.texts),
+    hasTextFile(file) ? loadTexts(locale, file) : loadLocale(locale, definition.texts),
   ])
   // The runtime parses `props` through this definition's own schema, so widening is sound.
   return { Widget: module.default as LoadedWidget, i18n }
 }
 
-let stopActivity: (() => void) | null = null
-
-function startSharedServices() {
-  if (stopActivity) return
-  const store = getStore()
-  const expired = () => getBus().emit('user:logged-out', { reason: 'inactivity' })
-  stopActivity = trackActivity(store, expired)
-  // Expired while the visitor was away: end the server session too, once, after the widgets
-  // (and their listeners) have mounted.
-  if (store.expiredOnLoad) queueMicrotask(expired)
-}
-
 /** Renders one widget as its own React root with the shared providers. */
-export const render: Renderer = async ({ element, definition, props, locale }) => {
+export const render: Renderer = async ({ element, definition, props, locale, widgets }) => {
   const { Widget, i18n } = await loadWidget(definition, locale)
-  startSharedServices()
   const root = createRoot(element, {
-    onUncaughtError: (error) => console.error(`[wine-widgets] ${definition.name}:`, error),
+    // An error that escaped the widget's own boundary (the boundary or a provider failed).
+    onUncaughtError: (error) =>
+      reportError({
+        widget: definition.name,
+        area: 'widget',
+        message: `${definition.name}: uncaught error`,
+        error,
+      }),
   })
-  root.render(
-    <WidgetTree
-      client={queryClient}
-      i18n={i18n}
-      locale={locale}
-      name={definition.name}
-      Widget={Widget}
-      props={props}
-      element={element}
-    />,
-  )
+  // The runtime marks the tag mounted (and `WineWidgets.ready()` resolves) once React has
+  // committed the root's first render, not when it was merely asked to render.
+  const committed = new Promise<void>((resolve) => {
+    root.render(
+      <WidgetTree
+        client={queryClient}
+        i18n={i18n}
+        locale={locale}
+        name={definition.name}
+        Widget={Widget}
+        props={props}
+        element={element}
+        onCommit={resolve}
+        widgets={widgets}
+      />,
+    )
+  })
+  await committed
   return { unmount: () => root.unmount() }
 }

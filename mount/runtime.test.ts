@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from '@testing-library/react'
 import { defineWidget, type AnyWidgetDefinition } from '../src/props/schema'

@@ -3,6 +3,9 @@ import type { AnyWidgetDefinition } from '../src/props/schema'
 import { PropError, parseProps } from '../src/props/parse'
 import { describeElement } from './describe'
 import { LocaleError, resolveLocale } from './locale'
+import { isCutShort } from '../src/report/page-leave'
+import { reportError } from '../src/report/report'
+import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
 
 export const SELECTOR = '[data-widget]'
 export const ERROR_ATTRIBUTE = 'data-widget-error'
@@ -21,6 +24,8 @@ export type Renderer = (args: {
   definition: AnyWidgetDefinition
   props: Record<string, unknown>
   locale: Locale
+  /** For widgets that place other widgets' tags (src/ui/widget-tag). */
+  widgets: PlacedWidgets
 }) => Promise<MountedRoot>
 
 export interface RuntimeOptions {
@@ -72,20 +77,30 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const entries = new Map<HTMLElement, Entry>()
   const pending = new Set<Promise<void>>()
   let observer: MutationObserver | null = null
+  /** What widgets may ask about other widgets: which exist, and mounting the tags they place. */
+  const placed: PlacedWidgets = {
+    has: (name) => byName.has(name),
+    mount: (el) => runtime.mount(el),
+  }
 
-  function report(el: HTMLElement, widget: string, attribute: string, message: string) {
-    console.error(
-      `[wine-widgets] ${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
-      el,
-    )
+  function report(
+    el: HTMLElement,
+    widget: string,
+    attribute: string,
+    message: string,
+    error?: unknown,
+  ) {
+    reportError({
+      widget: widget || null,
+      area: 'mount',
+      message: `${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
+      error,
+      logged: [el],
+    })
     el.setAttribute(ERROR_ATTRIBUTE, message)
     if (options.showErrors?.()) {
       const box = doc.createElement('p')
-      box.setAttribute('role', 'alert')
-      box.setAttribute(
-        'style',
-        'border:2px dashed #b00020;color:#b00020;padding:.5em;font:14px sans-serif',
-      )
+      box.setAttribute('role', 'alert') // styled by the reserve stylesheet (mount/reserve.css)
       box.textContent = `${widget}: ${message}`
       el.replaceChildren(box)
     }
@@ -134,7 +149,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   function load(el: HTMLElement, args: ReturnType<typeof check>) {
     entries.set(el, { state: 'loading' })
     const work = options
-      .render({ element: el, definition: args.definition, props: args.props, locale: args.locale })
+      .render({
+        element: el,
+        definition: args.definition,
+        props: args.props,
+        locale: args.locale,
+        widgets: placed,
+      })
       .then(
         (root) => {
           // Removed while loading: take it down again at once.
@@ -148,7 +169,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         },
         (error: unknown) => {
           entries.set(el, { state: 'failed' })
-          report(el, args.definition.name, 'data-widget', `could not load: ${String(error)}`)
+          // The page is going away (or the load was aborted): not a failure, nothing to show.
+          if (isCutShort(error)) return
+          report(el, args.definition.name, 'data-widget', `could not load: ${String(error)}`, error)
         },
       )
     track(work)
@@ -166,7 +189,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     } catch (e) {
       if (!(e instanceof TagError)) throw e
       entries.set(el, { state: 'failed' })
-      report(el, el.dataset.widget ?? '', e.attribute, e.message)
+      report(el, el.dataset.widget ?? '', e.attribute, e.message, e)
       return Promise.resolve()
     }
     const IO = doc.defaultView?.IntersectionObserver
@@ -197,7 +220,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       try {
         entry.root.unmount()
       } catch (error) {
-        console.error(`[wine-widgets] ${describeElement(el)}: unmount failed`, error)
+        reportError({
+          widget: el.dataset.widget ?? null,
+          area: 'mount',
+          message: `${describeElement(el)}: unmount failed`,
+          error,
+        })
       }
     }
   }
@@ -222,7 +250,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
   }
 
-  return {
+  const runtime: Runtime = {
     start() {
       if (observer) return
       observer = new MutationObserver(onMutations)
@@ -246,4 +274,5 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       while (pending.size > 0) await Promise.allSettled([...pending])
     },
   }
+  return runtime
 }

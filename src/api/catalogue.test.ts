@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'

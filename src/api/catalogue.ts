@@ -11,8 +11,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale, Promotion } from '../domain/types'
+import { safeUrl } from '../domain/safe-url'
 import { HttpError, postJson } from '../http/http'
 import { lookupPromotion } from '../services/rules'
+import { isRecord } from '../domain/is-record'
 
 export const WINE_VARIANTS_URL = '/api/getwinevariants'
 export const BUNDLE_URL = '/api/getbundle'
@@ -68,9 +70,6 @@ export interface BundleAnswer {
   bundle: Bundle
   wines: BundleWineInfo[]
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A number, or a numeric string (the backend serialises some numbers as text). */
 function num(v: unknown): number | null {
@@ -201,7 +200,8 @@ export async function getBundle(
           name,
           quantity: num(w.quantity) ?? 1,
           vintage: text(w.vintage) ?? '',
-          url: typeof w.url === 'string' ? w.url : '',
+          // A link only to a same-site path or an http(s) page (never javascript:, //host…).
+          url: safeUrl(w.url),
         },
       ]
     }),

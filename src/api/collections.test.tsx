@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
@@ -8,6 +8,7 @@ import { HttpError } from '../http/http'
 import {
   collectionEntriesUrl,
   collectionQueryKey,
+  editorialFields,
   getCollectionEntries,
   useCollection,
   useEditorialEntries,
@@ -155,7 +156,27 @@ describe('useCollection', () => {
 })
 
 describe('useEditorialEntries (slider, decouvrir and index share one request)', () => {
-  it('asks once for the union of the fields the three widgets need and checks the entries', async () => {
+  const wrapperWith = (client: QueryClient) =>
+    function Wrapper({ children }: { children: ReactNode }) {
+      return <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    }
+
+  /** Puts editorial widget tags on the page, as the CMS would. */
+  function tags(...list: [string, string][]) {
+    for (const [widget, collection] of list) {
+      const el = document.createElement('div')
+      el.setAttribute('data-widget', widget)
+      el.setAttribute('data-collection', collection)
+      document.body.appendChild(el)
+    }
+  }
+
+  afterEach(() => {
+    document.body.innerHTML = ''
+  })
+
+  it('asks once for the fields of an index and the sliders it inserts, and checks the entries', async () => {
+    tags(['index', 'regions'])
     const requests = serve([
       { title: 'Loire', url: '/en/regions/loire', level: { key: 'region' } },
       { title: 'Alsace', url: 'javascript:alert(1)', hero: { url: '/assets/a.jpg' } },
@@ -163,12 +184,11 @@ describe('useEditorialEntries (slider, decouvrir and index share one request)', 
     ])
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     const { result } = renderHook(
-      () => [useEditorialEntries('regions', 'en'), useEditorialEntries('regions', 'en')],
-      {
-        wrapper: ({ children }: { children: ReactNode }) => (
-          <QueryClientProvider client={client}>{children}</QueryClientProvider>
-        ),
-      },
+      () => [
+        useEditorialEntries('regions', 'en', 'index'),
+        useEditorialEntries('regions', 'en', 'slider'),
+      ],
+      { wrapper: wrapperWith(client) },
     )
     await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true))
     expect(requests).toHaveLength(1)
@@ -193,5 +213,61 @@ describe('useEditorialEntries (slider, decouvrir and index share one request)', 
         level: 'region',
       },
     ])
+  })
+
+  it.each([
+    [
+      'a page with only a slider',
+      [['slider', 'grapes']],
+      'slider',
+      'hero,intro,meta_description,title,url',
+    ],
+    [
+      'a decouvrir (and its side slider)',
+      [
+        ['decouvrir', 'grapes'],
+        ['slider', 'grapes'],
+      ],
+      'decouvrir',
+      'hero,intro,meta_description,title,url',
+    ],
+    [
+      'a slider beside an index of another collection',
+      [
+        ['slider', 'grapes'],
+        ['index', 'regions'],
+      ],
+      'slider',
+      'hero,intro,meta_description,title,url',
+    ],
+    [
+      'a slider on a page that also has an index of it',
+      [
+        ['slider', 'grapes'],
+        ['index', 'grapes'],
+      ],
+      'slider',
+      'hero,intro,level,meta_description,title,url',
+    ],
+  ] as const)('%s: only the fields the page needs', async (_label, onPage, widget, fields) => {
+    tags(...onPage.map(([w, c]): [string, string] => [w, c]))
+    const requests = serve([{ title: 'Merlot', url: '/en/grapes/merlot' }])
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const { result } = renderHook(() => useEditorialEntries('grapes', 'en', widget), {
+      wrapper: wrapperWith(client),
+    })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(requests.map((r) => r.searchParams.get('fields'))).toEqual([fields])
+  })
+
+  it('lists the fields of spec 7 per use', () => {
+    expect(editorialFields('grapes', 'slider', null)).toEqual([
+      'hero',
+      'intro',
+      'meta_description',
+      'title',
+      'url',
+    ])
+    expect(editorialFields('regions', 'index', null)).toContain('level')
   })
 })

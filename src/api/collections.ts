@@ -5,14 +5,17 @@
  * here (entries without a title, such as quotes, keep the server's order).
  *
  * Shared by the editorial widgets (quotes, slider, decouvrir, index). React Query dedupes: one
- * request per collection + locale + field set per page, whatever the number of widgets. The
- * slider, decouvrir and index widgets all ask for the same field set (`EDITORIAL_FIELDS`, the union
- * of what each needs), so they share ONE request per collection and locale (issue 6).
+ * request per collection + locale + field set per page, whatever the number of widgets. A slider,
+ * decouvrir or index asks for the fields its use needs (spec 7); when several of them show the
+ * same collection on the page they ask for the union of their fields, so they share ONE request
+ * per collection and locale (issues 6 and 11).
  */
+import { useMemo } from 'react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../domain/types'
 import { editorialEntries, type EditorialEntry } from '../domain/editorial'
 import { HttpError, getJson } from '../http/http'
+import { isRecord } from '../domain/is-record'
 
 /** Spec section 9: "Collection fetch limit 1000" (the API's default page size is 25). */
 export const COLLECTION_LIMIT = 1000
@@ -26,9 +29,6 @@ export interface CollectionEntryBase {
 interface CollectionPage {
   data: unknown
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The fields in a canonical order: the same set always gives the same request and cache key. */
 function canonicalFields(fields: readonly string[]): string[] {
@@ -102,34 +102,69 @@ export function useCollection<T extends CollectionEntryBase>(
   return useQuery(collectionQueryOptions<T>(collection, locale, fields))
 }
 
+/** The editorial widgets that read a collection's entries. */
+export const EDITORIAL_WIDGETS = ['slider', 'decouvrir', 'index'] as const
+export type EditorialWidget = (typeof EDITORIAL_WIDGETS)[number]
+
+/** Spec 7: the fields per use. */
+const SLIDER_FIELDS = ['hero', 'title', 'url', 'meta_description', 'intro'] as const
+const DISCOVERY_FIELDS = ['title', 'url'] as const
+const INDEX_FIELDS = ['title', 'url', 'level'] as const
+
 /**
- * Spec 7 lists the fields per widget: slider hero, title, url, meta_description, intro; discovery
- * title, url; index title, url, level. Their union is asked by all three, so a page with an index
- * and its inserted sliders (or a decouvrir and its side slider) makes one request per collection
- * and locale instead of one per widget kind. Collections without levels simply omit `level`.
+ * What each widget's request carries: its use's fields, plus the slider's for the widgets that
+ * embed sliders of the same collection (decouvrir's side slider, the sliders an index inserts),
+ * which share their request.
  */
-export const EDITORIAL_FIELDS = [
-  'hero',
-  'intro',
-  'level',
-  'meta_description',
-  'title',
-  'url',
-] as const
+export const EDITORIAL_FIELDS: Record<EditorialWidget, readonly string[]> = {
+  slider: SLIDER_FIELDS,
+  decouvrir: [...DISCOVERY_FIELDS, ...SLIDER_FIELDS],
+  index: [...INDEX_FIELDS, ...SLIDER_FIELDS],
+}
+
+const isEditorialWidget = (name: string | null): name is EditorialWidget =>
+  (EDITORIAL_WIDGETS as readonly (string | null)[]).includes(name)
+
+/**
+ * The fields to ask for `collection` on this page: those of `widget`, and of every other editorial
+ * widget tag of the same collection in `root` (the page), so they all make the same request.
+ */
+export function editorialFields(
+  collection: string,
+  widget: EditorialWidget,
+  root: ParentNode | null = typeof document === 'undefined' ? null : document,
+): string[] {
+  const widgets = new Set<EditorialWidget>([widget])
+  root?.querySelectorAll<HTMLElement>('[data-widget][data-collection]').forEach((el) => {
+    const name = el.getAttribute('data-widget')
+    if (el.getAttribute('data-collection') === collection && isEditorialWidget(name))
+      widgets.add(name)
+  })
+  return canonicalFields([...widgets].flatMap((w) => EDITORIAL_FIELDS[w]))
+}
 
 // One stable function: React Query re-runs `select` only when the data or this function changes.
 const selectEditorial = (entries: CollectionEntryBase[]): EditorialEntry[] =>
   editorialEntries(entries)
 
 /** The editorial entries of a collection (sorted by title, checked by `editorialEntries`). */
-export function editorialQueryOptions(collection: string, locale: Locale) {
+export function editorialQueryOptions(
+  collection: string,
+  locale: Locale,
+  fields: readonly string[],
+) {
   return queryOptions({
-    ...collectionQueryOptions(collection, locale, EDITORIAL_FIELDS),
+    ...collectionQueryOptions(collection, locale, fields),
     select: selectEditorial,
   })
 }
 
-/** The entries the slider, decouvrir and index widgets show: one shared request per page. */
-export function useEditorialEntries(collection: string, locale: Locale) {
-  return useQuery(editorialQueryOptions(collection, locale))
+/**
+ * The entries a slider, decouvrir or index shows, with the fields the page's editorial widgets of
+ * that collection need: one shared request per collection and locale.
+ */
+export function useEditorialEntries(collection: string, locale: Locale, widget: EditorialWidget) {
+  // The page's tags are read when the widget mounts: its request does not follow later DOM changes.
+  const fields = useMemo(() => editorialFields(collection, widget), [collection, widget])
+  return useQuery(editorialQueryOptions(collection, locale, fields))
 }

@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest'
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
 import { callsOf, db } from '../../mocks/db'
+import { setFault, type CallName } from '../../mocks/faults'
 import { CLAIRE } from '../../fixtures/users'
+import { DEFAULT_TIMEOUT_MS, PAYMENT_TIMEOUT_MS } from '../http/http'
 import {
+  checkoutOrder,
   createOrderInOdoo,
   createPaymentIntent,
   getUpdatedPoints,
   isVATValid,
+  sendOrderConfirmation,
   updateUserPoints,
 } from './orders'
 
@@ -103,4 +108,74 @@ describe('order calls', () => {
     server.use(http.post('/user/getupdatedpoints', () => HttpResponse.json({ points: null })))
     await expect(getUpdatedPoints(CLAIRE.email)).rejects.toThrow('Error fetching data')
   })
+})
+
+describe('timeouts of the payment steps (issue 11)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const none = { number: '', valid: true, name: '' }
+  const steps: [CallName, () => Promise<unknown>][] = [
+    [
+      'createorderinodoo',
+      () =>
+        createOrderInOdoo({
+          locale: 'fr',
+          contacts: { invoice: contact, delivery: contact, vat: none },
+          cartlines: [],
+        }),
+    ],
+    [
+      'createpaymentintent',
+      () =>
+        createPaymentIntent({
+          amount_total: 1000,
+          name: 'S00001',
+          customer_name: 'Claire',
+          customer_email: CLAIRE.email,
+        }),
+    ],
+    ['checkoutorder', () => checkoutOrder('S00001')],
+    [
+      'sendorderconfirmation',
+      () =>
+        sendOrderConfirmation({
+          cartlines: [],
+          shipping: 0,
+          total: 10,
+          invoice: contact,
+          delivery: contact,
+          redeemedPoints: 0,
+          redeemedPointsAmount: 0,
+          locale: 'fr',
+          orderId: 'S00001',
+        }),
+    ],
+    [
+      'updateuserpoints',
+      () =>
+        updateUserPoints({
+          userEmail: CLAIRE.email,
+          date: '01/01/2026',
+          document: 'S1',
+          points: 5,
+        }),
+    ],
+  ]
+
+  it.each(steps)(
+    '%s waits longer than other calls, then gives up with "Error fetching data"',
+    async (call, run) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      setFault(call, { kind: 'hang' })
+      const settled = vi.fn()
+      const result = run().catch((e: unknown) => e)
+      void result.then(settled)
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS + 1000)
+      expect(settled).not.toHaveBeenCalled()
+      await vi.advanceTimersByTimeAsync(PAYMENT_TIMEOUT_MS - DEFAULT_TIMEOUT_MS)
+      expect(await result).toMatchObject({ message: 'Error fetching data', status: 0 })
+    },
+  )
 })

@@ -5,11 +5,13 @@
  * data; `createorderinodoo` is form data too, its `contacts` and `cartlines` fields being JSON text;
  * `checkoutorder` and `createpaymentintent` are JSON. `updateuserpoints` and `getupdatedpoints` are
  * account calls (CSRF token). Every failure, and every answer without the documented shape, raises
- * an HttpError ("Error fetching data"), so callers handle one kind of failure.
+ * an HttpError ("Error fetching data"), so callers handle one kind of failure. The payment steps
+ * get the longer PAYMENT_TIMEOUT_MS: a slow back office is waited for, a hung one is not.
  */
 import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { HttpError, postForm, postJson, request } from '../http/http'
+import { HttpError, PAYMENT_TIMEOUT_MS, postForm, request } from '../http/http'
+import { isRecord } from '../domain/is-record'
 
 export const VAT_URL = '/api/isVATValid'
 export const CREATE_ORDER_URL = '/api/createorderinodoo'
@@ -18,9 +20,6 @@ export const ORDER_CONFIRMATION_URL = '/api/sendorderconfirmation'
 export const PAYMENT_INTENT_URL = '/api/createpaymentintent'
 export const UPDATE_POINTS_URL = '/user/updateuserpoints'
 export const UPDATED_POINTS_URL = '/user/getupdatedpoints'
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 const malformed = (url: string, reason: string) =>
   new HttpError(200, url, { cause: new Error(reason) })
@@ -41,6 +40,19 @@ export async function isVATValid(vat: string, signal?: AbortSignal): Promise<Vat
   return { valid: raw.valid, name: name === '' || name === '---' ? null : name }
 }
 
+/**
+ * Options of a mutating call of the payment flow. The key travels as an `Idempotency-Key` header:
+ * a backend that honours it answers a retry with the first answer and no second effect (one
+ * order, one e-mail, one points update); one that ignores it is unharmed.
+ */
+export interface MutationOptions {
+  idempotencyKey?: string
+  signal?: AbortSignal
+}
+
+const keyHeader = (options: MutationOptions): Record<string, string> =>
+  options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}
+
 export interface OrderContacts {
   invoice: Contact
   delivery: Contact
@@ -48,15 +60,26 @@ export interface OrderContacts {
 }
 
 /** `POST /api/createorderinodoo` → the order number. `orderCreated: false` is a failure. */
-export async function createOrderInOdoo(order: {
-  locale: Locale
-  contacts: OrderContacts
-  cartlines: readonly CartLine[]
-}): Promise<string> {
-  const raw = await postForm<unknown>(CREATE_ORDER_URL, {
-    locale: order.locale,
-    contacts: JSON.stringify(order.contacts),
-    cartlines: JSON.stringify(order.cartlines),
+export async function createOrderInOdoo(
+  order: {
+    locale: Locale
+    contacts: OrderContacts
+    cartlines: readonly CartLine[]
+  },
+  options: MutationOptions = {},
+): Promise<string> {
+  const raw = await request<unknown>(CREATE_ORDER_URL, {
+    method: 'POST',
+    body: {
+      form: {
+        locale: order.locale,
+        contacts: JSON.stringify(order.contacts),
+        cartlines: JSON.stringify(order.cartlines),
+      },
+    },
+    headers: keyHeader(options),
+    signal: options.signal,
+    timeoutMs: PAYMENT_TIMEOUT_MS,
   })
   if (!isRecord(raw) || raw.orderCreated !== true) {
     throw malformed(CREATE_ORDER_URL, 'the order was not created')
@@ -69,11 +92,14 @@ export async function createOrderInOdoo(order: {
 }
 
 /** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
-export async function checkoutOrder(orderId: string): Promise<void> {
+export async function checkoutOrder(orderId: string, options: MutationOptions = {}): Promise<void> {
   await request<undefined>(CHECKOUT_ORDER_URL, {
     method: 'POST',
     body: { json: { orderId } },
     parse: 'none',
+    headers: keyHeader(options),
+    signal: options.signal,
+    timeoutMs: PAYMENT_TIMEOUT_MS,
   })
 }
 
@@ -91,7 +117,10 @@ export interface OrderConfirmation {
 }
 
 /** `POST /api/sendorderconfirmation` (form data; lists and contacts as JSON text). */
-export async function sendOrderConfirmation(confirmation: OrderConfirmation): Promise<void> {
+export async function sendOrderConfirmation(
+  confirmation: OrderConfirmation,
+  options: MutationOptions = {},
+): Promise<void> {
   await request<undefined>(ORDER_CONFIRMATION_URL, {
     method: 'POST',
     body: {
@@ -108,6 +137,9 @@ export async function sendOrderConfirmation(confirmation: OrderConfirmation): Pr
       },
     },
     parse: 'none',
+    headers: keyHeader(options),
+    signal: options.signal,
+    timeoutMs: PAYMENT_TIMEOUT_MS,
   })
 }
 
@@ -121,8 +153,17 @@ export interface PaymentIntentRequest {
 }
 
 /** `POST /api/createpaymentintent` → the intent's client secret (card payment). */
-export async function createPaymentIntent(intent: PaymentIntentRequest): Promise<string> {
-  const raw = await postJson<unknown>(PAYMENT_INTENT_URL, { card: 'card', ...intent })
+export async function createPaymentIntent(
+  intent: PaymentIntentRequest,
+  options: MutationOptions = {},
+): Promise<string> {
+  const raw = await request<unknown>(PAYMENT_INTENT_URL, {
+    method: 'POST',
+    body: { json: { card: 'card', ...intent } },
+    headers: keyHeader(options),
+    signal: options.signal,
+    timeoutMs: PAYMENT_TIMEOUT_MS,
+  })
   if (!isRecord(raw) || typeof raw.client_secret !== 'string' || raw.client_secret === '') {
     throw malformed(PAYMENT_INTENT_URL, 'the answer has no client_secret')
   }
@@ -140,11 +181,17 @@ export interface PointsUpdate {
 }
 
 /** `POST /user/updateuserpoints` (account call). The answer is not read. */
-export async function updateUserPoints(update: PointsUpdate): Promise<void> {
+export async function updateUserPoints(
+  update: PointsUpdate,
+  options: MutationOptions = {},
+): Promise<void> {
   await accountRequest<undefined>(UPDATE_POINTS_URL, {
     method: 'POST',
     body: { json: { ...update } },
     parse: 'none',
+    headers: keyHeader(options),
+    signal: options.signal,
+    timeoutMs: PAYMENT_TIMEOUT_MS,
   })
 }
 

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
+import { describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
 import { callsOf, db } from '../../mocks/db'
@@ -6,6 +8,7 @@ import { setFault } from '../../mocks/faults'
 import { HttpError } from '../http/http'
 import {
   createUser,
+  existingEmailQueryOptions,
   getCurrentUser,
   isExistingEmail,
   loginUser,
@@ -155,6 +158,38 @@ describe('isExistingEmail', () => {
   it('rejects an answer without the isExistingEMail flag', async () => {
     server.use(http.post('/login/isexistingemail', () => HttpResponse.json({ exists: true })))
     await expect(isExistingEmail('x@example.com')).rejects.toThrow('Error fetching data')
+  })
+})
+
+describe('existingEmailQueryOptions', () => {
+  it('asks once per address, passes the abort signal down and does not report a dropped check', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    setFault('isexistingemail', { kind: 'hang' })
+    const requests: Request[] = []
+    const listener = ({ request }: { request: Request }) => void requests.push(request)
+    server.events.on('request:start', listener)
+    const client = new QueryClient()
+    const check = client.query(existingEmailQueryOptions('claire@example.com'))
+    await vi.waitFor(() => expect(callsOf('isexistingemail')).toHaveLength(1))
+    const request = requests.find((r) => r.url.endsWith('/login/isexistingemail'))
+    expect(request?.signal.aborted).toBe(false)
+    await client.cancelQueries({ queryKey: ['existing-email', 'claire@example.com'] })
+    await expect(check).rejects.toThrow()
+    expect(request?.signal.aborted).toBe(true)
+    expect(error).not.toHaveBeenCalled()
+    server.events.removeListener('request:start', listener)
+  })
+
+  it('reports a failed check and does not retry it', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    setFault('isexistingemail', { kind: 'network' }, { times: 1 })
+    const client = new QueryClient({ defaultOptions: { queries: { retry: 3 } } })
+    await expect(client.query(existingEmailQueryOptions('ann@example.com'))).rejects.toThrow()
+    expect(callsOf('isexistingemail')).toHaveLength(1)
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('The existing-email check failed'),
+      expect.anything(),
+    )
   })
 })
 

@@ -6,19 +6,20 @@
  * ("Error fetching data") like a failed call, so callers handle a single kind of failure.
  * Wrong credentials are not a failure: the server answers 200 with `isLoggedIn: false`.
  */
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { HttpError } from '../http/http'
+import { isRecord } from '../domain/is-record'
+import { malformed } from './answer'
+import { reportError } from '../report/report'
+
+export { LOGOUT_URL, logoutUser } from './logout'
 
 export const CURRENT_USER_URL = '/login/getcurrentuser'
 export const LOGIN_URL = '/login/loginuser'
-export const LOGOUT_URL = '/login/logoutuser'
 export const EXISTING_EMAIL_URL = '/login/isexistingemail'
 export const CREATE_USER_URL = '/user/createuser'
 export const PASSWORD_RESET_LINK_URL = '/api/sendpasswordresetlink'
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A number, or a string holding one (PHP backends often serialise ids and points as text). */
 function toNumber(v: unknown): number | null {
@@ -28,10 +29,6 @@ function toNumber(v: unknown): number | null {
     return Number.isFinite(n) ? n : null
   }
   return null
-}
-
-function malformed(url: string, reason: string): HttpError {
-  return new HttpError(200, url, { cause: new Error(reason) })
 }
 
 function parseUser(url: string, raw: unknown): User {
@@ -65,6 +62,26 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<SessionState
   return parseSessionAnswer(CURRENT_USER_URL, raw)
 }
 
+/** Query key of the current-user check: `['session', 'current-user']`. */
+export const currentUserQueryKey = ['session', 'current-user'] as const
+
+/**
+ * The current-user check as a query, run through the page's QueryClient: checks asked at the same
+ * time share one request, and cancelling the query (a login, logout or sign-up meanwhile) aborts
+ * it. The store holds the session, not the cache: an answer is never served from the cache later
+ * (`staleTime: 0`) and is dropped once nobody waits for it (`gcTime: 0`). Never retried (spec 8:
+ * a failed check is only logged).
+ */
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  })
+}
+
 /** `POST /login/loginuser`: wrong credentials resolve to a logged-out session, not an error. */
 export async function loginUser(email: string, password: string): Promise<SessionState> {
   const raw = await accountRequest<unknown>(LOGIN_URL, {
@@ -72,15 +89,6 @@ export async function loginUser(email: string, password: string): Promise<Sessio
     body: { json: { email, password } },
   })
   return parseSessionAnswer(LOGIN_URL, raw)
-}
-
-/** `GET /login/logoutuser`: resolves when the server confirms with `isLoggedOut: true`. */
-export async function logoutUser(): Promise<void> {
-  const raw = await accountRequest<unknown>(LOGOUT_URL)
-  if (!isRecord(raw) || typeof raw.isLoggedOut !== 'boolean') {
-    throw malformed(LOGOUT_URL, 'the answer has no isLoggedOut flag')
-  }
-  if (!raw.isLoggedOut) throw malformed(LOGOUT_URL, 'the server did not log out')
 }
 
 /** `POST /login/isexistingemail`: whether an account already uses this address. */
@@ -95,6 +103,33 @@ export async function isExistingEmail(email: string, signal?: AbortSignal): Prom
     throw malformed(EXISTING_EMAIL_URL, 'the answer has no isExistingEMail flag')
   }
   return raw.isExistingEMail
+}
+
+/**
+ * The existing-email check of the sign-up form, keyed by address: an answer about an older
+ * address lands under its own key and never shows for the address in the field. Never retried
+ * (a failure is shown and the visitor asks again). An answer holds while the address stays in the
+ * field; `gcTime: 0` forgets it as soon as the field leaves the address, so coming back to it
+ * checks again.
+ */
+export function existingEmailQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: ['existing-email', email] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        return await isExistingEmail(email, signal)
+      } catch (error) {
+        // A check dropped because the field moved on is not a failure.
+        if (!signal.aborted) {
+          reportError({ area: 'session', message: 'The existing-email check failed', error })
+        }
+        throw error
+      }
+    },
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  })
 }
 
 export interface NewAccount {
@@ -123,5 +158,19 @@ export async function sendPasswordResetLink(email: string, locale: Locale): Prom
     method: 'POST',
     body: { json: { email, _reset_url: resetPasswordUrl(locale), locale } },
     parse: 'none',
+  })
+}
+
+/**
+ * Sending the reset link as a mutation (`isPending` while the request runs; never retried). A
+ * failure is logged here; the form shows it from the mutation's state.
+ */
+export function useSendPasswordResetLink() {
+  return useMutation({
+    mutationFn: ({ email, locale }: { email: string; locale: Locale }) =>
+      sendPasswordResetLink(email, locale),
+    retry: false,
+    onError: (error) =>
+      reportError({ area: 'session', message: 'Sending the password reset link failed', error }),
   })
 }

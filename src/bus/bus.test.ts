@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
 import { createBus } from './bus'
 

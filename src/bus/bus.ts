@@ -1,3 +1,4 @@
+import { reportError } from '../report/report'
 import type { BusEventName, BusEvents } from './events'
 
 type Handler<K extends BusEventName> = (payload: BusEvents[K]) => void
@@ -22,7 +23,7 @@ export function createBus(target: EventTarget | null = globalThis.window ?? null
         try {
           ;(h as Handler<typeof name>)(payload)
         } catch (error) {
-          console.error(`[wine-widgets] A "${name}" listener failed`, error)
+          reportError({ area: 'events', message: `A "${name}" listener failed`, error })
         }
       })
       target?.dispatchEvent(new CustomEvent(DOM_EVENT_PREFIX + name, { detail: payload }))

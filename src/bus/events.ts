@@ -1,4 +1,14 @@
-import type { User } from '../domain/types'
+import type { CartLine, User } from '../domain/types'
+
+/**
+ * A wine variant or a bundle as the commerce events describe it (a cart line has this shape).
+ * `quantity` is the number the event is about: 1 for a view, the bottles or bundles added or
+ * removed, the line's quantity in a cart or an order.
+ */
+export type ShopItem = Pick<
+  CartLine,
+  'odooCode' | 'name' | 'vintage' | 'volume' | 'price' | 'quantity' | 'type'
+>
 
 /**
  * Every event the widgets exchange. Each is also dispatched on `window` as a DOM CustomEvent
@@ -21,8 +31,35 @@ export interface BusEvents {
   'user:created': { email: string }
   /** The cart changed; totals are after the change. */
   'cart:changed': { itemsCount: number; subTotal: number }
-  /** A card payment completed and the order was confirmed. */
-  'order:paid': { orderId: string; total: number }
+  /**
+   * The shopper added to the cart (`quantity`: what was really added, after the stock cap) or
+   * raised a line's quantity in the cart.
+   */
+  'cart:item-added': { item: ShopItem }
+  /** The shopper removed a line or lowered its quantity (`quantity`: how many fewer). */
+  'cart:item-removed': { item: ShopItem }
+  /** The cart page showed a cart with lines (once per page view). */
+  'cart:viewed': { items: ShopItem[] }
+  /** A wine page showed a vintage and volume, or a bundle page its bundle (`quantity` 1). */
+  'item:viewed': { item: ShopItem }
+  /** The checkout (delivery, invoice, payment) showed to a logged-in shopper with a cart. */
+  'checkout:started': { items: ShopItem[] }
+  /** Pay was pressed and the payment form is valid; `method`: `card`, `bancontact`… */
+  'payment:submitted': { items: ShopItem[]; method: string }
+  /**
+   * A payment completed and the order was confirmed. `total` is what was charged (shipping
+   * included, droplets discount deducted); `items` the order's lines.
+   */
+  'order:paid': {
+    orderId: string
+    total: number
+    items: ShopItem[]
+    shippingCost: number
+    /** The droplets discount, in EUR. */
+    discount: number
+  }
+  /** A search query the shopper settled on (typing paused, or Enter). */
+  'search:query': { query: string }
   /** Select the entry shown by the sliders of a collection (used by `decouvrir`). */
   'slider:select': { collection: string; index: number }
 }

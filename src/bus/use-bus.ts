@@ -13,3 +13,24 @@ export function useBusEvent<K extends BusEventName>(
   })
   useEffect(() => getBus().on(name, (p) => ref.current(p)), [name])
 }
+
+/**
+ * Emit `name` when `key` takes a new value (null: nothing to announce yet), at most once per
+ * value for the component's lifetime: StrictMode's replayed effects do not announce twice.
+ */
+export function useEmitOnce<K extends BusEventName>(
+  name: K,
+  key: string | null,
+  payload: () => BusEvents[K],
+): void {
+  const last = useRef<string | null>(null)
+  const make = useRef(payload)
+  useEffect(() => {
+    make.current = payload
+  })
+  useEffect(() => {
+    if (key === null || last.current === key) return
+    last.current = key
+    getBus().emit(name, make.current())
+  }, [name, key])
+}

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
 import { MissingConfigError, parseConfig, readConfig, requireSection } from './config'
 
@@ -35,6 +36,55 @@ describe('config', () => {
     expect(requireSection('maps', { config, problems })).toEqual(good.maps)
   })
 
+  it.each([
+    ['/api/rules', true],
+    ['https://shop.example/api/rules', true],
+    ['HTTP://shop.example/api/rules', true],
+    ['//evil.example/api/rules', false],
+    ['/\\evil.example/api/rules', false],
+    ['https:///evil.example', false],
+    ['ftp://shop.example/api', false],
+    ['javascript:alert(1)', false],
+    ['api/rules', false],
+    ['/api/ru les', false],
+  ])('rules.url and sommelier.url: %s accepted: %s', (url, accepted) => {
+    const { config, problems } = parseConfig(JSON.stringify({ rules: { url }, sommelier: { url } }))
+    expect(config.rules?.url).toBe(accepted ? url : undefined)
+    expect(config.sommelier?.url).toBe(accepted ? url : undefined)
+    if (!accepted)
+      expect(problems.map((p) => p.message)).toEqual([
+        '"rules.url" must be an http(s) URL or a path starting with a single "/"',
+        '"sommelier.url" must be an http(s) URL or a path starting with a single "/"',
+      ])
+  })
+
+  it('analytics is off by default; analytics.ga4 takes true or false', () => {
+    expect(parseConfig(JSON.stringify(good)).config.analytics).toBeUndefined()
+    for (const ga4 of [true, false]) {
+      const { config, problems } = parseConfig(JSON.stringify({ analytics: { ga4 } }))
+      expect(problems).toEqual([])
+      expect(config.analytics).toEqual({ ga4 })
+    }
+  })
+
+  it.each([{ ga4: 'yes' }, { ga4: 1 }, {}, { ga4: null }])(
+    'refuses analytics %j with a clear message and keeps the rest',
+    (analytics) => {
+      const { config, problems } = parseConfig(JSON.stringify({ ...good, analytics }))
+      expect(problems).toEqual([
+        { section: 'analytics', message: '"analytics.ga4" must be true or false' },
+      ])
+      expect(config.analytics).toBeUndefined()
+      expect(config.algolia).toEqual(good.algolia)
+    },
+  )
+
+  it('refuses analytics that is not an object', () => {
+    expect(parseConfig(JSON.stringify({ analytics: true })).problems).toEqual([
+      { section: 'analytics', message: '"analytics" must be an object' },
+    ])
+  })
+
   it('refuses a secret Stripe key in the page', () => {
     const { problems } = parseConfig(JSON.stringify({ stripe: { publishableKey: 'sk_live_x' } }))
     expect(problems[0]?.message).toMatch(/publishable key/)
@@ -48,5 +98,42 @@ describe('config', () => {
     readConfig()
     expect(error).toHaveBeenCalledTimes(1)
     expect(error.mock.calls[0]?.[0]).toMatch(/"maps" must be|maps.apiKey/)
+  })
+
+  it('accepts algolia.hosts for sites that proxy search through their own domain', () => {
+    const hosts = [
+      { url: '/algolia' },
+      { url: 'search.shop.example', protocol: 'https', accept: 'read' },
+      { url: 'www.shop.example:8443/algolia/', protocol: 'http', accept: 'readWrite' },
+    ]
+    const { config, problems } = parseConfig(
+      JSON.stringify({ algolia: { ...good.algolia, hosts } }),
+    )
+    expect(problems).toEqual([])
+    expect(config.algolia?.hosts).toEqual(hosts)
+  })
+
+  it.each([
+    [[], '"algolia.hosts" must be a non-empty list of { url, protocol?, accept? }'],
+    ['/algolia', '"algolia.hosts" must be a non-empty list of { url, protocol?, accept? }'],
+    [['/algolia'], '"algolia.hosts[0]" must be an object'],
+    [[{ url: 'https://search.example' }], 'url'],
+    [[{ url: '//evil.example/algolia' }], 'url'],
+    [[{ url: '/\\evil.example' }], 'url'],
+    [[{ url: 'user@evil.example' }], 'url'],
+    [[{ url: 'search.example?x=1' }], 'url'],
+    [[{ url: 'search example' }], 'url'],
+    [[{ url: '' }], 'url'],
+    [[{ url: '/ok' }, { url: 'a.example', protocol: 'ftp' }], '"algolia.hosts[1].protocol"'],
+    [[{ url: '/ok', accept: 'all' }], '"algolia.hosts[0].accept"'],
+  ])('refuses algolia.hosts %j', (hosts, message) => {
+    const { config, problems } = parseConfig(
+      JSON.stringify({ algolia: { ...good.algolia, hosts } }),
+    )
+    expect(config.algolia).toBeUndefined()
+    expect(problems).toHaveLength(1)
+    expect(problems[0]?.message).toContain(
+      message === 'url' ? '.url" must be a host name' : message,
+    )
   })
 })

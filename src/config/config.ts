@@ -4,9 +4,33 @@
  * Every section is optional and validated on its own: a missing or malformed section is reported
  * once, and only the widgets that need it show a fallback; the others work.
  */
+import { reportError } from '../report/report'
+import { CONFIG_ELEMENT_ID, configText } from './config-block'
+import { isRecord } from '../domain/is-record'
+
+/**
+ * One search host the Algolia client sends its requests to, instead of Algolia's own
+ * (`{appId}-dsn.algolia.net` and fallbacks): for sites that proxy search through their own domain.
+ */
+export interface AlgoliaHost {
+  /**
+   * A host name, optionally with a port and a path (`search.shop.example`,
+   * `www.shop.example/algolia`), or a path on the page's own site (`/algolia`: the page's host and
+   * protocol). Never a scheme: that is `protocol`.
+   */
+  url: string
+  /** @default "https" (for a same-site path: the page's protocol) */
+  protocol?: 'http' | 'https'
+  /** Which requests the host takes. @default "read" (the page only searches) */
+  accept?: 'read' | 'write' | 'readWrite'
+}
+
 export interface WidgetsConfig {
-  /** Hosted search: application id and the public search-only key. */
-  algolia?: { appId: string; searchKey: string }
+  /**
+   * Hosted search: application id and the public search-only key; `hosts` replaces Algolia's hosts
+   * (tried in order, like Algolia's own fallbacks).
+   */
+  algolia?: { appId: string; searchKey: string; hosts?: AlgoliaHost[] }
   /** Card payments: the publishable key (`pk_…`). Never a secret key. */
   stripe?: { publishableKey: string }
   /** Places autocomplete: the browser key. */
@@ -16,8 +40,14 @@ export interface WidgetsConfig {
   /** The site's proxy to the language model (it holds the model key). */
   sommelier?: { url: string }
   /**
-   * Demo pages only: show widget errors in place and swap the external services (card payments,
-   * places) for the local fakes in `src/services`.
+   * E-commerce analytics (beyond the spec): `ga4: true` pushes GA4 e-commerce events into
+   * `window.dataLayer` once the visitor has consented (`src/analytics/ga4.ts`). Off without it.
+   */
+  analytics?: { ga4: boolean }
+  /**
+   * Demo pages only: show widget errors in place (not only in the console). It chooses no
+   * service: test pages swap Stripe.js and Google places through `window.wineWidgetsServices`
+   * (`src/services/overrides.ts`).
    * @default false
    */
   demo: boolean
@@ -35,31 +65,63 @@ export interface ConfigResult {
   problems: ConfigProblem[]
 }
 
-export const CONFIG_ELEMENT_ID = 'wine-widgets-config'
+export { CONFIG_ELEMENT_ID } from './config-block'
 
-type Shape = Record<string, 'string' | 'url'>
+type Shape = Record<string, 'string' | 'url' | 'boolean'>
 const SECTIONS: Record<ConfigSection, Shape> = {
   algolia: { appId: 'string', searchKey: 'string' },
   stripe: { publishableKey: 'string' },
   maps: { apiKey: 'string' },
   rules: { url: 'url' },
   sommelier: { url: 'url' },
+  analytics: { ga4: 'boolean' },
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 function validateSection(name: ConfigSection, value: unknown): string | null {
-  if (!isObject(value)) return `"${name}" must be an object`
+  if (!isRecord(value)) return `"${name}" must be an object`
   for (const [key, kind] of Object.entries(SECTIONS[name])) {
     const v = value[key]
+    if (kind === 'boolean') {
+      if (typeof v !== 'boolean') return `"${name}.${key}" must be true or false`
+      continue
+    }
     if (typeof v !== 'string' || v.trim() === '')
       return `"${name}.${key}" must be a non-empty string`
-    if (kind === 'url' && !/^(https?:\/\/|\/)/.test(v))
-      return `"${name}.${key}" must be an absolute URL or a path starting with "/"`
+    // An http(s) address or a same-site path; "//host/…" (another site, whatever the page's
+    // scheme) and "/\host" (browsers read it as "//host") are refused, like spaces and controls.
+    if (kind === 'url' && !/^(https?:\/\/[^/\\\s]|\/(?![/\\]))[^\s\\]*$/i.test(v))
+      return `"${name}.${key}" must be an http(s) URL or a path starting with a single "/"`
   }
   if (name === 'stripe' && !String(value.publishableKey).startsWith('pk_'))
     return '"stripe.publishableKey" must be a publishable key (pk_…); secret keys never belong in the page'
+  if (name === 'algolia' && value.hosts !== undefined) return validateHosts(value.hosts)
+  return null
+}
+
+/**
+ * `host[:port][/path]`, or `/path` on the page's own site; never `//host` or `/\host` (another
+ * site), a scheme (that is `protocol`), user info, a query or a fragment.
+ */
+const HOST_URL = /^(?:[^\s\\:/?#@]+(?::\d+)?(?:\/[^\s\\?#]*)?|\/(?![/\\])[^\s\\?#]*)$/
+const PROTOCOLS = ['http', 'https']
+const ACCEPTS = ['read', 'write', 'readWrite']
+
+/** `algolia.hosts`: a non-empty list of `{ url, protocol?, accept? }` (see AlgoliaHost). */
+function validateHosts(hosts: unknown): string | null {
+  if (!Array.isArray(hosts) || hosts.length === 0)
+    return '"algolia.hosts" must be a non-empty list of { url, protocol?, accept? }'
+  for (const [i, host] of hosts.entries()) {
+    const at = `"algolia.hosts[${i}]`
+    if (!isRecord(host)) return `${at}" must be an object`
+    const { url, protocol, accept } = host
+    // A host name (port and path allowed) or a same-site path: no scheme, no "//host", no spaces.
+    if (typeof url !== 'string' || !HOST_URL.test(url))
+      return `${at}.url" must be a host name (optionally with port and path) or a path starting with a single "/"`
+    if (protocol !== undefined && !PROTOCOLS.includes(String(protocol)))
+      return `${at}.protocol" must be "http" or "https"`
+    if (accept !== undefined && !ACCEPTS.includes(String(accept)))
+      return `${at}.accept" must be "read", "write" or "readWrite"`
+  }
   return null
 }
 
@@ -84,7 +146,7 @@ export function parseConfig(text: string | null): ConfigResult {
     })
     return { config, problems }
   }
-  if (!isObject(raw)) {
+  if (!isRecord(raw)) {
     problems.push({ section: 'block', message: 'the config block must be a JSON object' })
     return { config, problems }
   }
@@ -103,9 +165,8 @@ let cached: ConfigResult | null = null
 /** Read the page's config block once; problems are reported once on the console. */
 export function readConfig(doc: Document = document): ConfigResult {
   if (cached) return cached
-  const el = doc.getElementById(CONFIG_ELEMENT_ID)
-  cached = parseConfig(el ? el.textContent : null)
-  for (const p of cached.problems) console.error(`[wine-widgets] Config: ${p.message}.`)
+  cached = parseConfig(configText(doc))
+  for (const p of cached.problems) reportError({ area: 'config', message: `Config: ${p.message}.` })
   return cached
 }
 

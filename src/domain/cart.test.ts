@@ -159,10 +159,14 @@ describe('removeLine and emptyCart', () => {
     expect(emptyCart(full)).toEqual(cart())
   })
 
-  it('keeps the orderId when lines change (only empty resets it)', () => {
+  it('drops the orderId when the content changes: an order belongs to the content it was made for', () => {
     const start = cart([wine({ quantity: 6 })], { orderId: 'SO042' })
-    expect(updateQuantity(start, '101', 12).orderId).toBe('SO042')
-    expect(removeLine(start, '101').orderId).toBe('SO042')
+    expect(updateQuantity(start, '101', 12).orderId).toBeNull()
+    expect(removeLine(start, '101').orderId).toBeNull()
+    expect(addLine(start, wine({ id: '102', quantity: 1 })).orderId).toBeNull()
+    expect(redeemPoints(start, 100, 420).orderId).toBeNull()
+    // Nothing changed: the order still fits.
+    expect(updateQuantity(start, '101', 6).orderId).toBe('SO042')
   })
 })
 

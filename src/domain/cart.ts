@@ -10,7 +10,8 @@
  *   Adding a quantity < 1, or a result below 1 (sold out), leaves the cart unchanged.
  * - `updateQuantity`: the quantity is floored, capped at the line's stock and kept at least 1;
  *   removing a line is always explicit (`removeLine`). A non-numeric quantity changes nothing.
- * - The orderId survives line changes (spec: only `emptyCart` resets it).
+ * - An orderId belongs to the content it was created for: any change of lines or redemption drops
+ *   it (the payment flow creates a new order; see `payment-flow.ts`).
  * - Redeemed points never discount more than the subtotal: after a line change that lowers the
  *   subtotal below the redeemed amount, the redemption shrinks to the largest valid count
  *   (possibly 0), see `redemption.ts`.
@@ -85,7 +86,7 @@ export function quantityInCart(state: CartState, id: string): number {
 
 /** Re-applies "the redeemed amount covers at most the subtotal" after the lines changed. */
 function withLines(state: CartState, lines: CartLine[]): CartState {
-  const next: CartState = { ...state, lines }
+  const next: CartState = { ...state, lines, orderId: null }
   const subTotal = subTotalCents(lines) / 100
   if (state.redeemedPoints <= 0 || state.redeemedPointsAmount <= subTotal) return next
   const redeemedPoints = maxRedeemablePoints(state.redeemedPoints, subTotal)
@@ -154,5 +155,11 @@ export function redeemPoints(state: CartState, points: number, balance: number):
   const max = maxRedeemablePoints(balance, subTotal)
   const wanted = Number.isFinite(points) && points > 0 ? Math.floor(points) : 0
   const redeemedPoints = redemptionAmount(wanted) > 0 ? Math.min(wanted, max) : 0
-  return { ...state, redeemedPoints, redeemedPointsAmount: redemptionAmount(redeemedPoints) }
+  if (redeemedPoints === state.redeemedPoints) return state
+  return {
+    ...state,
+    orderId: null,
+    redeemedPoints,
+    redeemedPointsAmount: redemptionAmount(redeemedPoints),
+  }
 }

@@ -4,6 +4,8 @@
  * in editorial.ts, index-layout.ts and faq.ts, loaded with the widgets' code.
  */
 
+import { isRecord } from './is-record'
+
 /** The collections that have entry pages, a collection index page and editorial widgets. */
 export const EDITORIAL_COLLECTIONS = [
   'bundles',
@@ -17,19 +19,16 @@ export type EditorialCollection = (typeof EDITORIAL_COLLECTIONS)[number]
 /** Spec 9: "Index layout: … default 3 columns". */
 export const DEFAULT_INDEX_COLUMNS = 3
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 /**
  * For the faq's `data-items` attribute: a message when the value is not a usable list of
  * `{ "question", "answer" }`, else null (the runtime reports it as a clear attribute error).
  */
 export function faqItemsProblem(value: unknown): string | null {
-  const list = isObject(value) && Array.isArray(value.items) ? value.items : value
+  const list = isRecord(value) && Array.isArray(value.items) ? value.items : value
   if (!Array.isArray(list)) return 'the JSON must be a list of {"question", "answer"}'
   if (list.length === 0) return 'the list is empty'
   const missing = list.flatMap((item: unknown, i) =>
-    isObject(item) && typeof item.question === 'string' && item.question.trim() !== ''
+    isRecord(item) && typeof item.question === 'string' && item.question.trim() !== ''
       ? []
       : [i + 1],
   )

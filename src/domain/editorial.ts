@@ -5,7 +5,8 @@
  */
 import type { Locale } from './types'
 import type { EditorialCollection } from './editorial-constants'
-import { safeUrl } from './wine-hit'
+import { safeUrl } from './safe-url'
+import { isRecord } from './is-record'
 
 export const REGION_LEVELS = ['region', 'subregion', 'village'] as const
 export type RegionLevel = (typeof REGION_LEVELS)[number]
@@ -36,13 +37,10 @@ export interface EditorialEntry {
   level: RegionLevel | null
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
 
 function levelOf(value: unknown): RegionLevel | null {
-  const key = isObject(value) ? value.key : value
+  const key = isRecord(value) ? value.key : value
   return (REGION_LEVELS as readonly unknown[]).includes(key) ? (key as RegionLevel) : null
 }
 
@@ -53,14 +51,14 @@ function levelOf(value: unknown): RegionLevel | null {
  */
 export function editorialEntries(raw: readonly unknown[]): EditorialEntry[] {
   return raw.flatMap((item) => {
-    if (!isObject(item)) return []
+    if (!isRecord(item)) return []
     const title = text(item.title)
     if (!title) return []
     return [
       {
         title,
         url: safeUrl(item.url),
-        hero: isObject(item.hero) ? safeUrl(item.hero.url) : '',
+        hero: isRecord(item.hero) ? safeUrl(item.hero.url) : '',
         metaDescription: text(item.meta_description),
         intro: text(item.intro),
         level: levelOf(item.level),

@@ -4,14 +4,13 @@
  * An answer is a text (a blank line starts a new paragraph) or a list of paragraphs.
  */
 
+import { isRecord } from './is-record'
+
 export interface FaqItem {
   question: string
   /** The answer's paragraphs. */
   answer: string[]
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export const clean = (text: string) => text.replace(/[ \t\r\f\v]+/g, ' ').trim()
 
@@ -28,12 +27,12 @@ export function paragraphs(text: string): string[] {
  * skipped and named in `skipped` (1-based), so one typo never hides the whole FAQ.
  */
 export function faqFromJson(value: unknown): { items: FaqItem[]; skipped: number[] } {
-  const list = isObject(value) && Array.isArray(value.items) ? value.items : value
+  const list = isRecord(value) && Array.isArray(value.items) ? value.items : value
   if (!Array.isArray(list)) throw new Error('the JSON must be a list of {"question", "answer"}')
   const skipped: number[] = []
   const items = list.flatMap((item: unknown, i) => {
-    const question = isObject(item) && typeof item.question === 'string' ? clean(item.question) : ''
-    if (!isObject(item) || !question) {
+    const question = isRecord(item) && typeof item.question === 'string' ? clean(item.question) : ''
+    if (!isRecord(item) || !question) {
       skipped.push(i + 1)
       return []
     }

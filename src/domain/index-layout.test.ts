@@ -13,12 +13,12 @@ describe('index layout (spec 2 and 9)', () => {
   it.each([
     // items, columns, column lengths
     [30, 3, [10, 10, 10]],
-    [31, 3, [11, 11, 9]],
-    [7, 3, [3, 3, 1]],
-    [2, 3, [1, 1, 0]],
-    [0, 3, [0, 0, 0]],
+    [31, 3, [11, 10, 10]],
+    [7, 3, [3, 2, 2]],
+    [2, 3, [1, 1]],
+    [0, 3, []],
     [10, 1, [10]],
-    [10, 4, [3, 3, 3, 1]],
+    [10, 4, [3, 3, 2, 2]],
     [10, 0, [10]],
   ])('splits %d entries into %d columns of %j', (n, columns, lengths) => {
     const split = splitColumns(range(n), columns)

@@ -1,6 +1,7 @@
 /**
  * The index widget's layout (spec sections 2 and 9): entries sorted by title, split into equal
- * columns, a blank gap where the first letter changes, and a slider after item 5 of the first
+ * columns (sizes differ by at most one, longer first, never an empty column while entries
+ * remain), a blank gap where the first letter changes, and a slider after item 5 of the first
  * column, 10 of the second and 7 of the third.
  */
 
@@ -18,11 +19,29 @@ export function firstLetter(title: string): string {
   return match ? match[0].toLocaleUpperCase('en') : ''
 }
 
-/** Split `items` into `columns` columns of equal length (the last ones may be shorter). */
+/**
+ * The length of each column for `count` entries over at most `columns` columns: 9 over 4 gives
+ * [3, 2, 2, 2], 7 over 6 gives [2, 1, 1, 1, 1, 1], 7 over 3 gives [3, 2, 2], 2 over 3 gives
+ * [1, 1] and 0 entries give no column at all. A column count below 1 (or not a number) is 1.
+ */
+export function columnSizes(count: number, columns: number): number[] {
+  const total = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0
+  const wanted = Number.isFinite(columns) ? Math.max(1, Math.floor(columns)) : 1
+  const used = Math.min(wanted, total)
+  if (used === 0) return []
+  const base = Math.floor(total / used)
+  const longer = total % used
+  return Array.from({ length: used }, (_, c) => (c < longer ? base + 1 : base))
+}
+
+/** `items` in order, cut into the columns `columnSizes` gives. */
 export function splitColumns<T>(items: readonly T[], columns: number): T[][] {
-  const count = Math.max(1, Math.floor(columns))
-  const size = Math.ceil(items.length / count)
-  return Array.from({ length: count }, (_, c) => items.slice(c * size, (c + 1) * size))
+  let start = 0
+  return columnSizes(items.length, columns).map((size) => {
+    const column = items.slice(start, start + size)
+    start += size
+    return column
+  })
 }
 
 export interface IndexItem<T> {
@@ -42,8 +61,9 @@ export interface IndexColumn<T> {
 }
 
 /**
- * The full layout. Gaps mark a change of first letter inside a column; the top of a column
- * never starts with a blank.
+ * The full layout over balanced columns. Gaps mark a change of first letter inside a column (the
+ * top of a column never starts with a blank); a column gets its slider only when it is at least
+ * as long as its position, so the slider never floats after a short column's last item.
  */
 export function indexLayout<T>(
   items: readonly T[],

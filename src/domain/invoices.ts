@@ -16,7 +16,8 @@
  * (money.ts, 0.00 → "-") and `canResetPassword` (validation.ts).
  */
 import { sortByDateDesc } from './dates'
-import { safeUrl } from './wine-hit'
+import { safeUrl } from './safe-url'
+import { isRecord } from './is-record'
 
 export interface InvoiceProduct {
   name: string
@@ -47,9 +48,6 @@ export const INVOICE_HISTORY_START = '2024-01-01'
 
 /** Spec 9: "Password reset redirect 4 s". */
 export const PASSWORD_RESET_REDIRECT_MS = 4000
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function num(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null

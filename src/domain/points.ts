@@ -15,12 +15,9 @@
  */
 import { roundCents } from './money'
 import { NO_PROMOTION, type CartLine, type Promotion } from './types'
+import { isRecord } from './is-record'
 
 export type PointsLine = Pick<CartLine, 'quantity' | 'price' | 'promotion'>
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value

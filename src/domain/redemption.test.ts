@@ -7,7 +7,6 @@ import {
   clampRedeem,
   clampRedeemDetailed,
   maxRedeemablePoints,
-  pointValue,
   redemptionAmount,
 } from './redemption'
 
@@ -23,19 +22,6 @@ describe('constants (spec 9)', () => {
       [200, 2, 0.4],
       [400, 5, 1],
     ])
-  })
-})
-
-describe('pointValue: the tier is chosen by the number of points redeemed', () => {
-  it.each([
-    [100, 0.2],
-    [199, 0.2],
-    [200, 0.4],
-    [399, 0.4],
-    [400, 1],
-    [1000, 1],
-  ])('%i points → %f EUR per point', (points, value) => {
-    expect(pointValue(points)).toBe(value)
   })
 })
 

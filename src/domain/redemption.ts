@@ -57,11 +57,6 @@ function tierFor(points: number): RedemptionTier {
   return tier
 }
 
-/** EUR value of one point when `points` points are redeemed (0.20, 0.40 or 1.00). */
-export function pointValue(points: number): number {
-  return (POINT_VALUE_CENTS * tierFor(wholePoints(points)).multiplier) / 100
-}
-
 function amountCents(points: number): number {
   const p = wholePoints(points)
   if (p < MIN_REDEEM_POINTS) return 0

@@ -29,6 +29,11 @@ describe('sommelier prompt', () => {
     expect(PROMPT_WINES[locale]).toBe(n)
   })
 
+  it('asks for the shop’s voice: "vous" in French, "je" in Dutch (one voice per locale)', () => {
+    expect(systemPrompt('fr')).toContain('en vouvoyant le visiteur')
+    expect(systemPrompt('nl')).toContain('spreek de bezoeker aan met "je"')
+  })
+
   it('the en prompt says 4 wines, the others 2 (spec 9; the app shows 2 everywhere)', () => {
     expect(systemPrompt('en')).toContain('suggest 4 wine styles')
     expect(systemPrompt('fr')).toContain('propose 2 styles de vin')

@@ -10,6 +10,8 @@
  * - A memory saved "in the future" (clock changed) or unreadable is treated as absent.
  */
 
+import { isRecord } from './is-record'
+
 /** Spec 9: "Tab choice cached 5 minutes". */
 export const TAB_MEMORY_MS = 5 * 60 * 1000
 
@@ -57,10 +59,6 @@ export function parseTabHash(hash: string): TabChoice | null {
 /** The memory to save when the shopper picks a tab now. */
 export function rememberTab(choice: TabChoice, now: number): TabMemory {
   return { vintage: choice.vintage, volume: choice.volume, savedAt: now }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** A saved memory still valid at `now` (less than 5 minutes old), else null. */

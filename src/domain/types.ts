@@ -44,6 +44,13 @@ export interface CartLine {
   wines: BundleWine[]
   free_shipping: boolean
   promotion: Promotion
+  /**
+   * The page of the wine or bundle (path, with the vintage and volume tab for a wine), linked
+   * from the cart line. Optional: lines saved before it existed stay valid.
+   */
+  url?: string
+  /** The wine's label image (path or https address) shown beside the cart line. Optional too. */
+  image?: string
 }
 
 /** Delivery or invoice contact (spec section 3). */

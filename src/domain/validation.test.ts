@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Contact, VatRecord } from './types'
 import {
-  belgianVatChecksumOk,
   canEditSignUpDetails,
   canLogin,
   canResetPassword,
@@ -136,18 +135,6 @@ describe('VAT numbers', () => {
     ['FR0403170701', false],
   ])('isBelgianVatFormat(%j) = %s (BE + 10 digits, first 0 or 1)', (vat, expected) => {
     expect(isBelgianVatFormat(vat)).toBe(expected)
-  })
-
-  it.each([
-    ['BE0403170701', true], // 97 − (04031707 mod 97) = 01
-    ['BE2027820038', false], // first digit 2: not a Belgian format
-    ['BE0403170702', false],
-    ['BE1000000021', true], // 1-series: 97 − (10000000 mod 97) = 21
-    ['BE1234567894', true], // 97 − (12345678 mod 97) = 94
-    ['BE1234567895', false],
-    ['nonsense', false],
-  ])('belgianVatChecksumOk(%j) = %s', (vat, expected) => {
-    expect(belgianVatChecksumOk(vat)).toBe(expected)
   })
 })
 

@@ -76,16 +76,6 @@ export function isBelgianVatFormat(vat: string): boolean {
   return BELGIAN_VAT.test(normalizeVat(vat))
 }
 
-/** Belgian format and 97 − (first 8 digits mod 97) = last two digits. */
-export function belgianVatChecksumOk(vat: string): boolean {
-  const normalized = normalizeVat(vat)
-  if (!BELGIAN_VAT.test(normalized)) return false
-  const digits = normalized.slice(2)
-  const base = Number(digits.slice(0, 8))
-  const check = Number(digits.slice(8))
-  return 97 - (base % 97) === check
-}
-
 /** Spec 5: the login button is enabled when email and password are both filled. */
 export function canLogin(email: string, password: string): boolean {
   return filled(email) && password !== ''

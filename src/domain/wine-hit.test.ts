@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeHit, normalizeHits, safeUrl } from './wine-hit'
+import { normalizeHit, normalizeHits } from './wine-hit'
+import { safeUrl } from './safe-url'
 
 const record = {
   objectID: '10001',
@@ -89,6 +90,10 @@ describe('safeUrl', () => {
     ['JAVASCRIPT:alert(1)', ''],
     ['data:image/svg+xml,<svg/>', ''],
     ['//evil.example.com/x', ''],
+    ['/\\evil.example.com/x', ''],
+    ['/\t/evil.example.com/x', ''],
+    ['/fr/vins\n/x', ''],
+    ['https://shop.example.be/a\\b', ''],
     ['vins/x', ''],
     ['', ''],
   ])('%s → "%s"', (url, expected) => {

@@ -4,6 +4,8 @@
  * panel, the carousel and the sommelier's suggestion cards.
  */
 import { isPriceLevel, type PriceLevel } from './price-level'
+import { safeUrl } from './safe-url'
+import { isRecord } from './is-record'
 
 export interface WineBadgeRecord {
   title: string
@@ -27,23 +29,12 @@ export interface WineHit {
   price_level: PriceLevel | null
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
-
-/** A same-site path or an http(s) URL; anything else (javascript:, data:, //host) gives "". */
-export function safeUrl(value: unknown): string {
-  const url = text(value)
-  if (/^\/(?!\/)/.test(url)) return url
-  if (/^https?:\/\/[^\s]+$/i.test(url)) return url
-  return ''
-}
 
 function titled(value: unknown): { title: string }[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((item) => {
-    const title = isObject(item) ? text(item.title) : ''
+    const title = isRecord(item) ? text(item.title) : ''
     return title ? [{ title }] : []
   })
 }
@@ -51,7 +42,7 @@ function titled(value: unknown): { title: string }[] {
 function badges(value: unknown): WineBadgeRecord[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((item) => {
-    if (!isObject(item)) return []
+    if (!isRecord(item)) return []
     const image = safeUrl(item.image)
     const title = text(item.title)
     return image || title ? [{ title, image }] : []
@@ -60,11 +51,11 @@ function badges(value: unknown): WineBadgeRecord[] {
 
 /** The record as a WineHit, or null when it has no id or no title. */
 export function normalizeHit(raw: unknown): WineHit | null {
-  if (!isObject(raw)) return null
+  if (!isRecord(raw)) return null
   const objectID = text(raw.objectID) || text(raw.objID)
   const title = text(raw.title)
   if (!objectID || !title) return null
-  const c = isObject(raw.c) ? { title: text(raw.c.title), color: text(raw.c.color) } : null
+  const c = isRecord(raw.c) ? { title: text(raw.c.title), color: text(raw.c.color) } : null
   const level = typeof raw.price_level === 'string' ? Number(raw.price_level) : raw.price_level
   return {
     objectID,

@@ -1,8 +1,38 @@
-import { describe, expect, it } from 'vitest'
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { HttpError, getJson, postForm, postJson } from './http'
+import { DEFAULT_TIMEOUT_MS, HttpError, getJson, postForm, postJson, request } from './http'
 import { accountRequest } from './csrf'
+import { TimeoutError } from './signals'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** An answer that never comes. */
+const never = () => new Promise<never>(() => {})
+
+/**
+ * Headers at once, then a body that never ends (a fetch stand-in: the mock server's socket
+ * emulation does not survive an abort in the middle of a body). Like a real fetch, aborting the
+ * request errors the body.
+ */
+function stallBody(): void {
+  vi.stubGlobal('fetch', (_url: string, init: RequestInit) =>
+    Promise.resolve(
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"half":'))
+            init.signal?.addEventListener('abort', () => controller.error(init.signal?.reason))
+          },
+        }),
+        { headers: { 'Content-Type': 'application/json' } },
+      ),
+    ),
+  )
+}
 
 describe('http', () => {
   it('sends JSON and reads JSON', async () => {
@@ -36,6 +66,54 @@ describe('http', () => {
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).message).toBe('Error fetching data')
     expect((error as HttpError).status).toBe(status)
+  })
+})
+
+describe('timeouts (issue 11: no call waits forever)', () => {
+  it.each([
+    ['a server that never answers', () => server.use(http.get('/api/hang', never))],
+    ['an answer whose body never ends', stallBody],
+  ])('%s ends as "Error fetching data" with status 0', async (_l, arrange) => {
+    arrange()
+    const started = Date.now()
+    const error = await request('/api/hang', { timeoutMs: 60 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({ message: 'Error fetching data', status: 0 })
+    expect((error as HttpError).cause).toBeInstanceOf(TimeoutError)
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
+  it(`gives every call a default timeout (${DEFAULT_TIMEOUT_MS / 1000} s)`, async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    server.use(http.get('/api/hang', never))
+    const settled = vi.fn()
+    const call = getJson('/api/hang').catch((e: unknown) => e)
+    void call.then(settled)
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 100)
+    expect(settled).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await call).toMatchObject({ status: 0 })
+  })
+
+  it("passes the caller's own cancellation on as is (not an HttpError)", async () => {
+    server.use(http.get('/api/hang', never))
+    const controller = new AbortController()
+    const call = request('/api/hang', { signal: controller.signal }).catch((e: unknown) => e)
+    controller.abort(new DOMException('left the page', 'AbortError'))
+    const error = await call
+    expect(error).not.toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({ name: 'AbortError' })
+  })
+
+  it('account calls take the timeout they are given', async () => {
+    server.use(
+      http.get('/cp/auth/token', () => new HttpResponse('t')),
+      http.post('/user/slow', never),
+    )
+    const error = await accountRequest('/user/slow', { body: { json: {} }, timeoutMs: 60 }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ status: 0 })
   })
 })
 

@@ -1,9 +1,20 @@
 /**
  * Fetch wrapper for the site's own endpoints: JSON in and out, form data where the spec says
- * form data. Every failure (non-OK status, network error, unreadable body) raises an HttpError
- * whose message is "Error fetching data" (spec section 8) and which carries the status
- * (0 when there was no response).
+ * form data. Every failure (non-OK status, network error, no answer in time, unreadable body)
+ * raises an HttpError whose message is "Error fetching data" (spec section 8) and which carries
+ * the status (0 when there was no response). Every call has a timeout: a hung server ends like a
+ * network error, never as a spinner forever.
  */
+import { TimeoutError, linkSignals } from './signals'
+
+/** How long a call may take, answer body included, unless it says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 15_000
+/**
+ * The payment steps (order creation, payment intent, checkout, confirmation, points): the back
+ * office may be slow there, and giving up too early costs a retry; still never forever.
+ */
+export const PAYMENT_TIMEOUT_MS = 45_000
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -22,9 +33,12 @@ export interface RequestOptions {
   method?: 'GET' | 'POST'
   body?: Body
   headers?: Record<string, string>
+  /** Cancels the call: it then rejects with the signal's reason, not an HttpError. */
   signal?: AbortSignal
   /** How to read the answer. @default 'json' */
   parse?: 'json' | 'text' | 'none'
+  /** Give up (HttpError, status 0) when the answer is not fully in after this long. */
+  timeoutMs?: number
 }
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -38,27 +52,49 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     for (const [k, v] of Object.entries(options.body.form)) form.append(k, String(v))
     body = form
   }
-  let response: Response
+  const linked = linkSignals([options.signal], options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  // The caller's own cancellation is passed on as is; a timeout is a failure like no answer.
+  const fail = (status: number, cause: unknown): unknown =>
+    options.signal?.aborted
+      ? cause
+      : new HttpError(status, url, {
+          cause: linked.signal.reason instanceof TimeoutError ? linked.signal.reason : cause,
+        })
   try {
-    response = await fetch(url, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    })
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause
-    throw new HttpError(0, url, { cause })
-  }
-  if (!response.ok) throw new HttpError(response.status, url)
-  const parse = options.parse ?? 'json'
-  if (parse === 'none') return undefined as T
-  try {
-    const text = await response.text()
-    return (parse === 'text' ? text : JSON.parse(text)) as T
-  } catch (cause) {
-    throw new HttpError(response.status, url, { cause })
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: options.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: linked.signal,
+      })
+    } catch (cause) {
+      throw fail(0, cause)
+    }
+    if (!response.ok) {
+      void response.body?.cancel().catch(() => undefined)
+      throw new HttpError(response.status, url)
+    }
+    const parse = options.parse ?? 'json'
+    // `T` is what the caller declares the endpoint answers; callers check the shape they use.
+    if (parse === 'none') return undefined as T
+    let text: string
+    try {
+      text = await response.text()
+    } catch (cause) {
+      // The body stopped coming (dropped, or too slow): no usable answer.
+      throw fail(0, cause)
+    }
+    try {
+      // As above: the declared answer type; JSON.parse gives `any`, text is a string.
+      return (parse === 'text' ? text : JSON.parse(text)) as T
+    } catch (cause) {
+      throw new HttpError(response.status, url, { cause })
+    }
+  } finally {
+    linked.dispose()
   }
 }
 

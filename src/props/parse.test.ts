@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it } from 'vitest'
 import { PropError, attributeName, parseProps } from './parse'
 import type { PropsSchema } from './schema'

@@ -13,7 +13,9 @@ import { readShippingCost, type ShippingContext } from '../domain/checkout'
 import { normalizePromotion } from '../domain/points'
 import { NO_PROMOTION, type Promotion } from '../domain/types'
 import { readConfig } from '../config/config'
-import { HttpError, postJson } from '../http/http'
+import { HttpError, request } from '../http/http'
+import { reportError } from '../report/report'
+import { isRecord } from '../domain/is-record'
 
 /** Context of the loyalty decision (spec 7: date, wine code, vintage, volume). */
 export interface LoyaltyContext {
@@ -43,20 +45,17 @@ export interface RulesService {
 /** A slow rules service must not hold up an add to cart: give up after this long. */
 export const RULES_TIMEOUT_MS = 5000
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-function withTimeout(signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(RULES_TIMEOUT_MS)
-  return signal ? AbortSignal.any([signal, timeout]) : timeout
-}
-
 export function createRulesService(baseUrl: string): RulesService {
   const root = baseUrl.replace(/\/+$/, '')
   const service: RulesService = {
     async evaluate(decision, context, signal) {
       const url = `${root}/evaluate/${encodeURIComponent(decision)}`
-      const answer = await postJson<unknown>(url, { context }, withTimeout(signal))
+      const answer = await request<unknown>(url, {
+        method: 'POST',
+        body: { json: { context } },
+        signal,
+        timeoutMs: RULES_TIMEOUT_MS,
+      })
       if (!isRecord(answer) || !isRecord(answer.result) || !('output' in answer.result)) {
         throw new HttpError(200, url, { cause: new Error('The answer has no result.output') })
       }
@@ -106,17 +105,22 @@ export async function lookupPromotion(
 ): Promise<Promotion> {
   const service = options.service === undefined ? getRulesService() : options.service
   if (!service) {
-    console.warn('[wine-widgets] No rules service configured: promotions are off.')
+    reportError({
+      area: 'promotions',
+      message: 'No rules service configured: promotions are off.',
+      level: 'warn',
+    })
     return NO_PROMOTION
   }
   try {
     return await service.loyalty({ date: loyaltyDate(options.now), ...wine }, options.signal)
   } catch (error) {
     if (options.signal?.aborted) throw error
-    console.error(
-      `[wine-widgets] Promotion lookup failed for ${wine.wineCode} ${wine.vintage} ${wine.volume}; no promotion applied.`,
+    reportError({
+      area: 'promotions',
+      message: `Promotion lookup failed for ${wine.wineCode} ${wine.vintage} ${wine.volume}; no promotion applied.`,
       error,
-    )
+    })
     return NO_PROMOTION
   }
 }

@@ -1,10 +1,13 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { callsOf } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { winesFor } from '../../fixtures/wines'
 import { parseConfig, resetConfigForTests, MissingConfigError } from '../config/config'
+import { http, HttpResponse } from 'msw'
 import {
+  clientHosts,
   getSearchClient,
   resetSearchClientForTests,
   searchWines,
@@ -109,5 +112,60 @@ describe('search client', () => {
   it('rejects when the service answers 500 on every host', async () => {
     setFault('search', { kind: 'status', status: 500 })
     await expect(searchWines({ locale: 'fr', query: 'x' })).rejects.toThrow()
+  })
+
+  it('sends the requests to the configured hosts (algolia.hosts), a same-site path on the page', async () => {
+    resetConfigForTests(
+      parseConfig(
+        JSON.stringify({
+          algolia: {
+            appId: 'DEMOAPP',
+            searchKey: 'search-only-key',
+            hosts: [{ url: '/algolia/' }],
+          },
+        }),
+      ),
+    )
+    const seen: string[] = []
+    const keys: (string | null)[] = []
+    server.use(
+      http.post('*/algolia/1/indexes/*/queries', ({ request }) => {
+        seen.push(request.url)
+        const url = new URL(request.url)
+        // The browser build sends the key as a query parameter, the node build as a header.
+        keys.push(
+          url.searchParams.get('x-algolia-api-key') ?? request.headers.get('x-algolia-api-key'),
+        )
+        return HttpResponse.json({ results: [{ hits: [], nbHits: 0 }] })
+      }),
+    )
+    await searchWines({ locale: 'fr', query: 'syrah' })
+    expect(seen).toHaveLength(1)
+    const url = new URL(seen[0]!)
+    expect(url.origin).toBe(window.location.origin)
+    expect(url.pathname).toBe('/algolia/1/indexes/*/queries')
+    expect(keys).toEqual(['search-only-key'])
+    expect(callsOf('search')).toEqual([])
+  })
+
+  it('maps algolia.hosts to the client: defaults, same-site paths, trailing slashes', () => {
+    const page = { host: 'shop.example:8080', protocol: 'http:' }
+    expect(
+      clientHosts(
+        [
+          { url: '/algolia/' },
+          { url: 'search.shop.example/algolia', accept: 'readWrite' },
+          { url: 'localhost:4294', protocol: 'http' },
+        ],
+        page,
+      ),
+    ).toEqual([
+      { url: 'shop.example:8080/algolia', protocol: 'http', accept: 'read' },
+      { url: 'search.shop.example/algolia', protocol: 'https', accept: 'readWrite' },
+      { url: 'localhost:4294', protocol: 'http', accept: 'read' },
+    ])
+    expect(clientHosts([{ url: '/' }], { host: 'shop.example', protocol: 'https:' })).toEqual([
+      { url: 'shop.example', protocol: 'https', accept: 'read' },
+    ])
   })
 })

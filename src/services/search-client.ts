@@ -5,17 +5,36 @@
  * shared too.
  */
 import { liteClient, type LiteClient } from 'algoliasearch/lite'
-import { requireSection } from '../config/config'
+import { requireSection, type AlgoliaHost } from '../config/config'
 import type { Locale } from '../domain/types'
 import { normalizeHits, type WineHit } from '../domain/wine-hit'
 
 let client: LiteClient | null = null
 
+/** The client's own host shape (`{ url, accept, protocol, port? }`). */
+type ClientHost = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>[number]
+
+/**
+ * The config's `algolia.hosts` as the client takes them: a same-site path (`/algolia`) becomes the
+ * page's host and protocol plus that path; `protocol` defaults to https, `accept` to read.
+ */
+export function clientHosts(
+  hosts: readonly AlgoliaHost[],
+  page: Pick<Location, 'host' | 'protocol'> = window.location,
+): ClientHost[] {
+  const pageProtocol = page.protocol === 'http:' ? 'http' : 'https'
+  return hosts.map(({ url, protocol, accept = 'read' }) =>
+    url.startsWith('/')
+      ? { url: page.host + url.replace(/\/+$/, ''), protocol: protocol ?? pageProtocol, accept }
+      : { url: url.replace(/\/+$/, ''), protocol: protocol ?? 'https', accept },
+  )
+}
+
 /** The page's search client (created on first use from the config's `algolia` section). */
 export function getSearchClient(): LiteClient {
   if (!client) {
-    const { appId, searchKey } = requireSection('algolia')
-    client = liteClient(appId, searchKey)
+    const { appId, searchKey, hosts } = requireSection('algolia')
+    client = liteClient(appId, searchKey, hosts ? { hosts: clientHosts(hosts) } : undefined)
   }
   return client
 }

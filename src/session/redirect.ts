@@ -1,15 +1,42 @@
 /**
- * Page navigation used by the session flows (logout sends the visitor home). It is a swappable
- * function because jsdom cannot navigate and tests need to observe where a flow went.
+ * Page navigation used by the widgets (logout and the reset-password page send the visitor home).
+ *
+ * Every redirect is first announced with a cancelable `wine-widgets:navigate` event that bubbles
+ * from the widget's element (`detail: { url }`): a host page that routes itself, or the widget
+ * catalogue keeping its live examples in place, calls `preventDefault()` and the library does not
+ * leave the page. This works in every engine, unlike the Navigation API's `navigate` event, and
+ * only ever concerns a navigation a widget really asked for.
+ *
+ * The navigation itself is a swappable function because jsdom cannot navigate and tests need to
+ * observe where a flow went.
  */
 export type Redirect = (url: string) => void
+
+export const NAVIGATE_EVENT = 'wine-widgets:navigate'
+
+/** The `detail` of a `wine-widgets:navigate` event. */
+export interface NavigateDetail {
+  /** Where the widget wants to go (a path such as `/fr`). */
+  url: string
+}
 
 const browserRedirect: Redirect = (url) => window.location.assign(url)
 
 let current: Redirect = browserRedirect
 
-export function redirectTo(url: string): void {
-  current(url)
+/**
+ * Go to `url`, unless a listener of the `wine-widgets:navigate` event dispatched on `from` (the
+ * widget's element; the document when the flow has none) cancels it. Returns whether it went.
+ */
+export function redirectTo(url: string, from?: Element | null): boolean {
+  const target: EventTarget | undefined = from ?? globalThis.document
+  const detail: NavigateDetail = { url }
+  const proceed =
+    target?.dispatchEvent(
+      new CustomEvent(NAVIGATE_EVENT, { detail, bubbles: true, cancelable: true }),
+    ) ?? true
+  if (proceed) current(url)
+  return proceed
 }
 
 /** Replace the navigation (tests, or a host page that routes itself); returns a restore function. */

@@ -1,13 +1,27 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
+import { server } from '../../mocks/node'
 import { setFault } from '../../mocks/faults'
 import { getBus } from '../bus/bus'
 import type { BusEventName, BusEvents } from '../bus/events'
 import type { CartLine } from '../domain/types'
 import { NO_PROMOTION } from '../domain/types'
-import { getStore } from '../store/shared-store'
+import { createStore } from '../store/store'
+import { readSavedState } from '../store/saved-state'
+import { INACTIVITY_MS } from '../store/state'
+import { getStore, resetStoreForTests } from '../store/shared-store'
 import { setRedirect } from './redirect'
-import { createAccount, ensureSessionChecked, login, logout, resetSessionForTests } from './session'
+import { getPageQueryClient } from '../api/query-client'
+import { currentUserQueryKey, currentUserQueryOptions } from '../api/session'
+import {
+  createAccount,
+  ensureSessionChecked,
+  login,
+  logout,
+  resetSessionForTests,
+  startSessionService,
+} from './session'
 
 const CLAIRE = { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 }
 
@@ -100,6 +114,95 @@ describe('the current-user check', () => {
     db.sessionEmail = null // what the late answer would say if it were read now
     await check
     expect(getStore().getState().session.user?.name).toBe('Tom Peeters')
+  })
+})
+
+/** The requests of the current-user check made until the end of the test. */
+function currentUserRequests(): Request[] {
+  const requests: Request[] = []
+  const listener = ({ request }: { request: Request }) => {
+    if (new URL(request.url).pathname === '/login/getcurrentuser') requests.push(request)
+  }
+  server.events.on('request:start', listener)
+  stops.push(() => server.events.removeListener('request:start', listener))
+  return requests
+}
+
+describe('the current-user check through the page QueryClient', () => {
+  it('shares one request between the page check and a check asked meanwhile', async () => {
+    db.sessionEmail = 'claire@example.com'
+    setFault('getcurrentuser', { kind: 'delay', ms: 50 }, { times: 1 })
+    const [, session] = await Promise.all([
+      ensureSessionChecked(),
+      getPageQueryClient().query(currentUserQueryOptions()),
+    ])
+    expect(session.user).toEqual(CLAIRE)
+    expect(callsOf('getcurrentuser')).toHaveLength(1)
+  })
+
+  it('keeps no copy of the user in the cache once the check answered', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    await new Promise((r) => setTimeout(r, 0)) // gcTime 0: dropped on the next tick
+    expect(getPageQueryClient().getQueryData(currentUserQueryKey)).toBeUndefined()
+  })
+
+  it('a logout during a check aborts its request and its answer is dropped, not logged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const requests = currentUserRequests()
+    db.sessionEmail = 'claire@example.com'
+    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    const check = ensureSessionChecked()
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    expect(await logout({ locale: 'fr' })).toBe(true)
+    await check
+    expect(requests[0]?.signal.aborted).toBe(true)
+    expect(getStore().getState().session.isLoggedIn).toBe(false)
+    expect(error).not.toHaveBeenCalled()
+  })
+
+  it('a login during a check aborts its request and its answer is dropped, not logged', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const requests = currentUserRequests()
+    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    const check = ensureSessionChecked()
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    await login('tom@example.com', 'droplets-50')
+    await check
+    expect(requests[0]?.signal.aborted).toBe(true)
+    expect(getStore().getState().session.user?.name).toBe('Tom Peeters')
+    expect(error).not.toHaveBeenCalled()
+  })
+
+  it('the re-fetch after a sign-up never joins a check asked before it', async () => {
+    const requests = currentUserRequests()
+    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    const check = ensureSessionChecked()
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
+    const result = await createAccount({ email: 'ann@example.com', name: 'Ann', password: 'pw' })
+    expect(result).toMatchObject({ status: 'created', user: { email: 'ann@example.com' } })
+    await check
+    expect(requests).toHaveLength(2)
+    expect(requests[0]?.signal.aborted).toBe(true)
+    expect(getStore().getState().session.user?.email).toBe('ann@example.com')
+  })
+
+  it('drops an answer that arrives after an expiry of this page (no request to cancel then)', async () => {
+    // An anonymous visitor's expiry ends no server session, so nothing cancels the check: the
+    // session generation alone makes its answer stale.
+    saveIdleState(0, false)
+    startSessionService()
+    db.sessionEmail = 'claire@example.com'
+    setFault('getcurrentuser', { kind: 'delay', ms: 100 }, { times: 1 })
+    const check = ensureSessionChecked()
+    await vi.waitFor(() => expect(callsOf('getcurrentuser')).toHaveLength(1))
+    getStore().update((d) => {
+      d.lastActivity = Date.now() - IDLE
+    })
+    window.dispatchEvent(new Event('pointerdown'))
+    expect(getStore().getState().cart.lines).toEqual([])
+    await check
+    expect(getStore().getState().session.isLoggedIn).toBe(false)
   })
 })
 
@@ -210,22 +313,123 @@ describe('createAccount', () => {
   })
 })
 
-describe('inactivity', () => {
-  it('ends the server session too when the runtime reports the inactivity clean-up', async () => {
+/** A saved state as a tab left `idleMs` ago holds it: Claire logged in, a cart, a delivery name. */
+function saveIdleState(idleMs: number, loggedIn = true): void {
+  createStore({ readSaved: readSavedState, now: () => Date.now() - idleMs }).update((d) => {
+    if (loggedIn) d.session = { isLoggedIn: true, user: CLAIRE, points: 420 }
+    d.cart.lines = [line]
+    d.contacts.delivery.name = 'Claire Dubois'
+    d.conversation = [{ from: 'user', message: 'Lamb tonight', wines: [] }]
+  })
+  resetStoreForTests() // the next getStore() reads it back, as a page load does
+}
+
+const IDLE = INACTIVITY_MS + 60_000
+
+/** The two ways an expiry is found: reloading an idle tab, or coming back to an open one. */
+const EXPIRIES = {
+  'found at page load': () => {
+    saveIdleState(IDLE)
+    startSessionService()
+  },
+  'on an open page': () => {
+    saveIdleState(0)
+    startSessionService()
+    getStore().update((d) => {
+      d.lastActivity = Date.now() - IDLE
+    })
+    window.dispatchEvent(new Event('pointerdown'))
+  },
+  'when the tab comes back to the foreground': () => {
+    saveIdleState(0)
+    startSessionService()
+    getStore().update((d) => {
+      d.lastActivity = Date.now() - IDLE
+    })
+    document.dispatchEvent(new Event('visibilitychange'))
+  },
+}
+
+describe('the session service: inactivity', () => {
+  it.each(Object.entries(EXPIRIES))(
+    'an expiry %s logs out: server session ended, personal state cleared, event, no redirect',
+    async (_when, expire) => {
+      db.sessionEmail = 'claire@example.com' // the server still knows Claire
+      const loggedOut = record('user:logged-out')
+      expire()
+      const state = getStore().getState()
+      expect(state.session).toEqual({ isLoggedIn: false, user: null, points: 0 })
+      expect([state.cart.lines, state.contacts.delivery.name, state.conversation]).toEqual([
+        [],
+        '',
+        [],
+      ])
+      expect(loggedOut).toEqual([{ reason: 'inactivity' }])
+      // The page's current-user check must not log Claire straight back in.
+      await ensureSessionChecked()
+      expect(getStore().getState().session.isLoggedIn).toBe(false)
+      expect(db.sessionEmail).toBeNull()
+      const order = db.calls.map((c) => c.call).filter((c) => c !== 'csrf')
+      expect(order.indexOf('logoutuser')).toBeGreaterThanOrEqual(0)
+      expect(order.indexOf('logoutuser')).toBeLessThan(order.lastIndexOf('getcurrentuser'))
+      expect(redirects).toEqual([])
+    },
+  )
+
+  it('handles an expiry at load whoever created the store first, and only once', async () => {
+    saveIdleState(IDLE)
+    getStore() // e.g. the payment resume peeked at the store before the service started
+    const loggedOut = record('user:logged-out')
+    startSessionService()
+    startSessionService()
     await ensureSessionChecked()
-    await login('claire@example.com', 'droplets-420')
-    getStore().clearPersonal() // what the runtime does before it emits
-    getBus().emit('user:logged-out', { reason: 'inactivity' })
-    await vi.waitFor(() => expect(callsOf('logoutuser')).toHaveLength(1))
-    expect(db.sessionEmail).toBeNull()
-    expect(redirects).toEqual([])
+    expect(loggedOut).toHaveLength(1)
+    expect(callsOf('logoutuser')).toHaveLength(1)
   })
 
-  it('clears a session still in the store when another emitter reports inactivity', async () => {
+  it('a failed logout after inactivity is only logged, and this page does not ask who is in', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    db.sessionEmail = 'claire@example.com'
+    setFault('logoutuser', { kind: 'network' })
+    saveIdleState(IDLE)
+    startSessionService()
     await ensureSessionChecked()
-    await login('tom@example.com', 'droplets-50')
-    getBus().emit('user:logged-out', { reason: 'inactivity' })
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('Logout after inactivity failed'),
+      expect.anything(),
+    )
+    expect(callsOf('getcurrentuser')).toEqual([])
     expect(getStore().getState().session.isLoggedIn).toBe(false)
-    await vi.waitFor(() => expect(db.sessionEmail).toBeNull())
+  })
+
+  it('an idle visitor who was not logged in loses the cart, without logout call or event', async () => {
+    const loggedOut = record('user:logged-out')
+    saveIdleState(IDLE, false)
+    startSessionService()
+    await ensureSessionChecked()
+    expect(getStore().getState().cart.lines).toEqual([])
+    expect(loggedOut).toEqual([])
+    expect(callsOf('logoutuser')).toEqual([])
+  })
+
+  it('activity keeps the session: no expiry within 30 minutes', async () => {
+    db.sessionEmail = 'claire@example.com'
+    saveIdleState(INACTIVITY_MS - 60_000)
+    startSessionService()
+    window.dispatchEvent(new Event('keydown'))
+    await ensureSessionChecked()
+    expect(getStore().getState().session.user).toEqual(CLAIRE)
+    expect(getStore().getState().cart.lines).toHaveLength(1)
+    expect(callsOf('logoutuser')).toEqual([])
+  })
+
+  it('a login right after the expiry reaches the server after the inactivity logout', async () => {
+    db.sessionEmail = 'claire@example.com'
+    setFault('logoutuser', { kind: 'delay', ms: 80 }, { times: 1 })
+    saveIdleState(IDLE)
+    startSessionService()
+    await login('tom@example.com', 'droplets-50')
+    expect(db.sessionEmail).toBe('tom@example.com')
+    expect(getStore().getState().session.user?.name).toBe('Tom Peeters')
   })
 })

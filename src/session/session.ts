@@ -1,34 +1,70 @@
 /**
- * The session core (spec section 4, "Session"): the current-user check, login, logout, account
- * creation and the reaction to the inactivity clean-up. Framework-free; `use-session.ts` holds
+ * The session core (spec section 4, "Session"): the
+ * current-user check, login, logout and account creation. Framework-free; `use-session.ts` holds
  * the React side.
  *
  * Design choices:
  * - The store's `session` slice is the only copy of the session. Every widget root reads it
- *   through `useStore`, so a login or logout in one root shows in every root at once.
- * - The current-user check runs once per page, whatever the number of roots and QueryClients: a
- *   module-level promise (not a React Query query, which would keep a second copy of the user and
- *   would run once per QueryClient rather than once per page). It is remembered per store, the
- *   page's one store, so a test that starts over with a fresh store also gets a fresh check.
- * - A check that answers after a login, logout or sign-up of this page is stale and ignored.
- * - When the inactivity clean-up fires, the server session is ended too (quietly, no redirect):
- *   otherwise the next page's current-user check would log the visitor straight back in.
+ *   through `useStore`, so a login, logout or expiry in one place shows in every root at once.
+ * - The session service (inactivity expiry) lives in `session-service.ts`, started with the page
+ *   before any widget renders; this module reads its generation and pending inactivity logout.
+ * - The request is a React Query query (`currentUserQueryOptions`) run through the page's one
+ *   QueryClient (`getPageQueryClient`): checks asked at the same time (the page's check, the
+ *   re-fetch after a sign-up) share one request, and the abort signal reaches the fetch. The cache
+ *   keeps no copy of the user (`staleTime`/`gcTime` 0): the store stays the only one.
+ * - The page's check (the request, then writing its answer to the store) runs once per page,
+ *   whatever the number of roots: its promise is remembered per store, the page's one store, so a
+ *   test that starts over with a fresh store also gets a fresh check.
+ * - The check waits for an inactivity logout under way, so it cannot log the visitor straight
+ *   back in; if that logout failed, this page does not ask (the server session may still live).
+ * - A check that answers after a login, logout, sign-up or expiry of this page is stale and
+ *   ignored: a login, logout or sign-up cancels the request in flight (so a re-fetch never joins
+ *   it), and any answer that still arrives after a session change (`sessionGeneration`) is
+ *   dropped.
  */
+import { isCancelledError } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { getBus } from '../bus/bus'
 import { getStore } from '../store/shared-store'
 import type { Store } from '../store/store'
 import { loggedOutSession } from '../store/state'
-import { createUser, getCurrentUser, loginUser, logoutUser, type NewAccount } from '../api/session'
+import {
+  createUser,
+  currentUserQueryKey,
+  currentUserQueryOptions,
+  loginUser,
+  logoutUser,
+  type NewAccount,
+} from '../api/session'
+import { getPageQueryClient } from '../api/query-client'
+import {
+  pendingInactivityLogout,
+  resetSessionServiceForTests,
+  sessionChanged,
+  sessionGeneration,
+} from './session-service'
 import { redirectTo } from './redirect'
 import { homePath } from './routes'
+import { reportError } from '../report/report'
+
+export { startSessionService } from './session-service'
 
 let checks = new WeakMap<Store, Promise<void>>()
-/** Bumped by every login, logout and sign-up: lets a slower, older check know it is stale. */
-let generation = 0
-let stopInactivityWatch: (() => void) | null = null
 
-const log = (message: string, error: unknown) => console.error(`[wine-widgets] ${message}`, error)
+const log = (message: string, error: unknown) => reportError({ area: 'session', message, error })
+
+/** Who is logged in, through the page's QueryClient (shared with a check already in flight). */
+const fetchCurrentUser = (): Promise<SessionState> =>
+  getPageQueryClient().query(currentUserQueryOptions())
+
+/**
+ * The session changed here (login, logout, sign-up): answers asked before are stale. The check in
+ * flight is cancelled (its request aborted), so the next one asks the server again.
+ */
+function changeSession(): Promise<void> {
+  sessionChanged()
+  return getPageQueryClient().cancelQueries({ queryKey: currentUserQueryKey })
+}
 
 /** Write a session answer to the store; a logged-in one is announced on the bus. */
 function applySession(session: SessionState): void {
@@ -40,38 +76,30 @@ function applySession(session: SessionState): void {
   }
 }
 
-function watchInactivity(): void {
-  if (stopInactivityWatch) return
-  stopInactivityWatch = getBus().on('user:logged-out', ({ reason }) => {
-    if (reason !== 'inactivity') return
-    generation += 1
-    // The runtime clears the store before it emits; this covers any other emitter.
-    if (getStore().getState().session.isLoggedIn) getStore().clearPersonal()
-    logoutUser().catch((error: unknown) => log('Logout after inactivity failed', error))
-  })
-}
-
 async function runCheck(store: Store): Promise<void> {
-  const started = generation
+  // Asking while the inactivity logout is under way could log the visitor straight back in.
+  const inactivityLogout = pendingInactivityLogout()
+  if (inactivityLogout && !(await inactivityLogout)) return
+  const started = sessionGeneration()
   try {
-    const session = await getCurrentUser()
-    if (started !== generation || store !== getStore()) return
+    const session = await fetchCurrentUser()
+    if (started !== sessionGeneration() || store !== getStore()) return
     if (session.isLoggedIn) applySession(session)
     // The server no longer knows this visitor (e.g. its session expired): reflect that, but keep
     // the cart and contacts, which an anonymous visitor may have too.
     else if (store.getState().session.isLoggedIn) applySession(loggedOutSession())
   } catch (error) {
+    // Cancelled by a session change (or the cache dropped on logout): stale, not a failure.
+    if (isCancelledError(error)) return
     // Only logged: the visitor stays as the store says and can still log in by hand.
     log('The current-user check failed', error)
   }
 }
 
 /**
- * Start the page's one current-user check (and the inactivity watch). Every caller gets the same
- * promise; it never rejects.
+ * Start the page's one current-user check. Every caller gets the same promise; it never rejects.
  */
 export function ensureSessionChecked(): Promise<void> {
-  watchInactivity()
   const store = getStore()
   let check = checks.get(store)
   if (!check) {
@@ -87,19 +115,23 @@ export type LoginResult = { status: 'ok'; user: User } | { status: 'invalid' } |
 export async function login(email: string, password: string): Promise<LoginResult> {
   let session: SessionState
   try {
+    // The server must see the inactivity logout before this login, not after it.
+    await pendingInactivityLogout()
     session = await loginUser(email, password)
   } catch (error) {
     log('Login failed', error)
     return { status: 'error' }
   }
   if (!session.isLoggedIn || !session.user) return { status: 'invalid' }
-  generation += 1
+  void changeSession()
   applySession(session)
   return { status: 'ok', user: session.user }
 }
 
 export interface LogoutOptions {
   locale: Locale
+  /** The widget the visitor logged out from: the redirect home is announced from it. */
+  from?: Element | null
 }
 
 /**
@@ -107,17 +139,17 @@ export interface LogoutOptions {
  * goes to `/{locale}`. On failure "Logout failed" is only logged and nothing else happens.
  * Resolves to whether the logout succeeded.
  */
-export async function logout({ locale }: LogoutOptions): Promise<boolean> {
+export async function logout({ locale, from }: LogoutOptions): Promise<boolean> {
   try {
     await logoutUser()
   } catch (error) {
     log('Logout failed', error)
     return false
   }
-  generation += 1
+  void changeSession()
   getStore().clearPersonal()
   getBus().emit('user:logged-out', { reason: 'logout' })
-  redirectTo(homePath(locale))
+  redirectTo(homePath(locale), from)
   return true
 }
 
@@ -134,10 +166,10 @@ export async function createAccount(account: NewAccount): Promise<CreateAccountR
     log('Account creation failed', error)
     return { status: 'error' }
   }
-  generation += 1
+  await changeSession()
   let user: User | null = null
   try {
-    const session = await getCurrentUser()
+    const session = await fetchCurrentUser()
     applySession(session)
     user = session.user
   } catch (error) {
@@ -147,10 +179,9 @@ export async function createAccount(account: NewAccount): Promise<CreateAccountR
   return { status: 'created', user }
 }
 
-/** Test hook: forget this page's check and stop the inactivity watch. */
+/** Test hook: forget this page's check (and its query) and stop the session service. */
 export function resetSessionForTests(): void {
   checks = new WeakMap()
-  generation = 0
-  stopInactivityWatch?.()
-  stopInactivityWatch = null
+  getPageQueryClient().removeQueries({ queryKey: currentUserQueryKey })
+  resetSessionServiceForTests()
 }

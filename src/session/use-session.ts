@@ -1,8 +1,16 @@
 import { useEffect, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import type { SessionState } from '../domain/types'
 import type { StoreState } from '../store/state'
 import { useStore } from '../store/shared-store'
-import { ensureSessionChecked } from './session'
+import {
+  createAccount,
+  ensureSessionChecked,
+  login,
+  type CreateAccountResult,
+  type LoginResult,
+} from './session'
+import type { NewAccount } from '../api/session'
 
 const selectSession = (state: StoreState) => state.session
 
@@ -30,4 +38,26 @@ export function useSessionChecked(): boolean {
     }
   }, [])
   return checked
+}
+
+/**
+ * Logging in as a mutation: `isPending` while it runs, the outcome (`ok`, `invalid`, `error`) as
+ * its data (`login` never rejects; failures are logged there). Never retried. `onDone` is a
+ * mutation callback, not a `mutate` one: a login may unmount the form before it answers (the
+ * widget swaps it for the logged-in view) and the caller must still hear the outcome.
+ */
+export function useLogin(onDone?: (result: LoginResult) => void) {
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) =>
+      login(email, password),
+    retry: false,
+    onSuccess: onDone,
+  })
+}
+
+/** Creating an account as a mutation, like `useLogin` (`createAccount` never rejects). */
+export function useCreateAccount(
+  onDone?: (result: CreateAccountResult, account: NewAccount) => void,
+) {
+  return useMutation({ mutationFn: createAccount, retry: false, onSuccess: onDone })
 }

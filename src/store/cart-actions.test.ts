@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it } from 'vitest'
 import { getBus } from '../bus/bus'
 import type { BusEvents } from '../bus/events'
@@ -55,6 +56,25 @@ describe('cart actions (spec 4)', () => {
     expect(getStore().getState().cart.lines).toHaveLength(1)
     expect(events.map((e) => e.itemsCount)).toEqual([12, 20])
     off()
+  })
+
+  it('announces what really moved: added (after the stock cap), raised, lowered, removed', () => {
+    const moves: string[] = []
+    const offAdd = getBus().on('cart:item-added', ({ item }) => moves.push(`+${item.quantity}`))
+    const offRemove = getBus().on('cart:item-removed', ({ item }) => {
+      moves.push(`-${item.quantity} ${item.odooCode} ${item.vintage} ${item.volume}`)
+    })
+    addToCart(wine({ quantity: 12 }))
+    addToCart(wine({ quantity: 12 })) // capped at 20: 8 added
+    addToCart(wine({ quantity: 1 })) // at the stock: nothing
+    updateCartQuantity('200101', 5)
+    updateCartQuantity('200101', 7)
+    updateCartQuantity('200101', 7) // unchanged: nothing
+    removeFromCart('200101')
+    emptyCart() // not a shopper's removal of a line: nothing
+    offAdd()
+    offRemove()
+    expect(moves).toEqual(['+12', '+8', '-15 W10002 2021 75cl', '+2', '-7 W10002 2021 75cl'])
   })
 
   it('updates a quantity capped at the stock, and removes a line', () => {

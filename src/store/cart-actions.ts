@@ -17,6 +17,8 @@ import {
   updateQuantity,
   type CartTotals,
 } from '../domain/cart'
+import { isCheckoutLocked } from '../domain/payment-progress'
+import { isPaymentBusy, usePaymentBusy } from './checkout-hold'
 import type { CartLine, CartState } from '../domain/types'
 import { emptyContacts, type StoreState } from './state'
 import { getStore, useStore } from './shared-store'
@@ -50,20 +52,65 @@ export interface AddResult {
   quantity: number
 }
 
+/**
+ * Announces how a line's quantity moved (`cart:item-added` / `cart:item-removed`, which the
+ * analytics read), from the quantities before and after a shopper's change.
+ */
+function emitQuantityMoved(line: CartLine | undefined, before: number): void {
+  if (!line) return
+  const after = quantityInCart(getStore().getState().cart, line.id)
+  if (after === before) return
+  const item = { ...line, quantity: Math.abs(after - before) }
+  getBus().emit(after > before ? 'cart:item-added' : 'cart:item-removed', { item })
+}
+
+const lineOf = (id: string) =>
+  getStore()
+    .getState()
+    .cart.lines.find((l) => l.id === id)
+
 /** Spec 4: an existing line's quantity is raised up to qty_available; a new line is appended. */
 export function addToCart(line: CartLine): AddResult {
+  const before = quantityInCart(getStore().getState().cart, line.id)
   const added = applyCart((cart) => addLine(cart, line))
+  if (added) emitQuantityMoved(lineOf(line.id), before)
   return { added, quantity: quantityInCart(getStore().getState().cart, line.id) }
+}
+
+/**
+ * True from the moment Pay is pressed until the payment settles (and, once charged, until the
+ * order is finished): the cart page's lines, redemption, contacts and shipping are read-only
+ * then. Adding from another widget stays allowed: what was paid leaves the cart afterwards, what
+ * was added stays (`cartAfterCharge`).
+ */
+export function isCheckoutLockedNow(): boolean {
+  return isCheckoutLocked(getStore().getState().payment, isPaymentBusy())
 }
 
 /** Spec 4: update sets the quantity, capped at the line's stock (at least 1). */
 export function updateCartQuantity(id: string, quantity: number): boolean {
-  return applyCart((cart) => updateQuantity(cart, id, quantity))
+  if (isCheckoutLockedNow()) return false
+  const line = lineOf(id)
+  const changed = applyCart((cart) => updateQuantity(cart, id, quantity))
+  if (changed) emitQuantityMoved(lineOf(id) ?? line, line?.quantity ?? 0)
+  return changed
 }
 
 /** Spec 4: remove deletes the line. */
 export function removeFromCart(id: string): boolean {
-  return applyCart((cart) => removeLine(cart, id))
+  if (isCheckoutLockedNow()) return false
+  const line = lineOf(id)
+  const changed = applyCart((cart) => removeLine(cart, id))
+  if (changed) emitQuantityMoved(line, line?.quantity ?? 0)
+  return changed
+}
+
+const selectLocked = (state: StoreState) => isCheckoutLocked(state.payment)
+
+/** Whether the cart page must be read-only now (see `isCheckoutLockedNow`). */
+export function useCheckoutLocked(): boolean {
+  const busy = usePaymentBusy()
+  return useStore(selectLocked) || busy
 }
 
 /** Spec 4: empty resets lines, orderId, redeemed points and shipping cost. */

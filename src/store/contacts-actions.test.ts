@@ -1,5 +1,7 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, describe, expect, it } from 'vitest'
 import { createStore } from './store'
+import { readSavedState } from './saved-state'
 import { getStore, resetStoreForTests } from './shared-store'
 import { cleanUpCart } from './cart-actions'
 import {
@@ -30,7 +32,7 @@ describe('contacts in the store', () => {
     updateContact('delivery', DELIVERY)
     setVat({ number: 'BE0403170701', valid: true, name: 'Wijnhandel De Druif BV' })
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!).contacts.delivery).toEqual(DELIVERY)
-    resetStoreForTests(createStore())
+    resetStoreForTests(createStore({ readSaved: readSavedState }))
     expect(contacts().delivery).toEqual(DELIVERY)
     expect(contacts().vat.valid).toBe(true)
   })

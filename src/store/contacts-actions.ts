@@ -12,6 +12,8 @@
 import { castDraft } from 'immer'
 import { copyIntoEmpty, prefillFromUser } from '../domain/checkout'
 import { isDeliveryValid, normalizeVat } from '../domain/validation'
+import { isCheckoutLocked } from '../domain/payment-progress'
+import { isPaymentBusy } from './checkout-hold'
 import type { Contact, Contacts, VatRecord } from '../domain/types'
 import type { StoreState } from './state'
 import { getStore, useStore } from './shared-store'
@@ -26,8 +28,12 @@ let quotedFor: string | null = null
 export const destinationKey = (c: Pick<Contact, (typeof DESTINATION)[number]>): string =>
   DESTINATION.map((f) => c[f].trim().toLowerCase()).join('|')
 
+/** The contacts and the shipping fee are read-only while a payment is under way (payment-progress.ts). */
+const locked = () => isCheckoutLocked(getStore().getState().payment, isPaymentBusy())
+
 /** Change some fields of a contact. */
 export function updateContact(kind: ContactKind, patch: Partial<Contact>): void {
+  if (locked()) return
   getStore().update((d) => {
     const next = { ...d.contacts[kind], ...patch }
     d.contacts[kind] = next
@@ -39,6 +45,7 @@ export function updateContact(kind: ContactKind, patch: Partial<Contact>): void 
 
 /** Spec 2: the delivery fields copied into the invoice's empty fields. */
 export function copyDeliveryToInvoice(): void {
+  if (locked()) return
   getStore().update((d) => {
     d.contacts.invoice = copyIntoEmpty(d.contacts.invoice, d.contacts.delivery)
   })
@@ -56,6 +63,7 @@ export function prefillInvoice(user: { name: string; email: string }): void {
 
 /** The VAT record; an empty number is valid (optional field). */
 export function setVat(vat: VatRecord): void {
+  if (locked()) return
   getStore().update((d) => {
     d.contacts.vat = normalizeVat(vat.number) === '' ? { number: '', valid: true, name: '' } : vat
   })
@@ -67,6 +75,9 @@ export function setVat(vat: VatRecord): void {
  * the quote was made for: a late answer for an old destination is ignored.
  */
 export function setShippingQuote(cost: number | null, destination: string | null): void {
+  // While a payment is under way the fee on screen stays the one being paid; the cart's quote
+  // asks again once the checkout is editable (`useShippingQuote`).
+  if (locked()) return
   const state = getStore().getState()
   if (destination !== null && destination !== destinationKey(state.contacts.delivery)) return
   quotedFor = cost === null ? null : destination

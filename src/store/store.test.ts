@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createStore } from './store'
-import { INACTIVITY_MS, STORAGE_KEY, initialState } from './state'
+import { createStore as createStoreWith, type StoreOptions } from './store'
+import { readSavedState } from './saved-state'
+
+/** The store as a page prepares it when something is saved: with the real saved-state reader. */
+const createStore = (options: Partial<StoreOptions> = {}) =>
+  createStoreWith({ readSaved: readSavedState, ...options })
+import { INACTIVITY_MS, STORAGE_KEY, emptyContact, type StoreState } from './state'
 import type { CartLine } from '../domain/types'
 import { NO_PROMOTION } from '../domain/types'
 
@@ -60,8 +65,8 @@ describe('store', () => {
   it.each([
     ['not JSON', '{"cart": [oops'],
     ['a foreign shape', JSON.stringify({ hello: 'world' })],
-    ['a tampered line', JSON.stringify({ ...initialState(0), cart: { lines: [{ id: 1 }] } })],
     ['an array', '[]'],
+    ['a number', '42'],
   ])('discards %s with one warning and starts empty', (_label, raw) => {
     const storage = memoryStorage({ [STORAGE_KEY]: raw })
     const warn = vi.fn()
@@ -133,9 +138,230 @@ describe('store', () => {
     })
     const fresh = createStore({ storage, now: () => INACTIVITY_MS - 10 })
     expect(fresh.getState().cart.lines).toHaveLength(1)
-    expect(fresh.expiredOnLoad).toBe(false)
+    expect(fresh.expiredOnLoad).toBeNull()
     const expired = createStore({ storage, now: () => INACTIVITY_MS * 2 })
     expect(expired.getState().cart.lines).toEqual([])
-    expect(expired.expiredOnLoad).toBe(true)
+    expect(expired.expiredOnLoad).toEqual({ wasLoggedIn: false })
+  })
+
+  it('says a logged-in user expired at load, with user, cart, contacts and conversation cleared', () => {
+    const storage = memoryStorage()
+    createStore({ storage, now: () => 0 }).update((d) => {
+      d.session = { isLoggedIn: true, user: { name: 'Claire', email: 'c@x', odooID: 1 }, points: 9 }
+      d.cart.lines.push(line)
+      d.contacts.delivery.name = 'Claire'
+      d.conversation.push({ from: 'user', message: 'Hi', wines: [] })
+    })
+    const expired = createStore({ storage, now: () => INACTIVITY_MS + 1 })
+    expect(expired.expiredOnLoad).toEqual({ wasLoggedIn: true })
+    const s = expired.getState()
+    expect(s.session).toEqual({ isLoggedIn: false, user: null, points: 0 })
+    expect([s.cart.lines, s.contacts.delivery.name, s.conversation]).toEqual([[], '', []])
+    // Saved cleared: the next load finds nothing to expire.
+    expect(createStore({ storage, now: () => INACTIVITY_MS + 2 }).expiredOnLoad).toBeNull()
+  })
+})
+
+/** A complete saved state: Claire logged in, two lines, both contacts, a VAT number, a chat. */
+function savedState(now: number): StoreState {
+  const contact = {
+    name: 'Claire Dubois',
+    street: 'Rue Haute 1',
+    zip: '1000',
+    city: 'Bruxelles',
+    country: 'Belgique',
+    country_code: 'BE',
+    email: 'claire@example.com',
+    phone: '+32 2 000 00 00',
+  }
+  return {
+    session: {
+      isLoggedIn: true,
+      user: { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 },
+      points: 420,
+    },
+    cart: {
+      orderId: null,
+      lines: [
+        line,
+        {
+          ...line,
+          id: '4712',
+          odooId: 4712,
+          name: 'Château Deux',
+          quantity: 1,
+          url: '/fr/vins/chateau-deux#2019-75cl',
+          image: '/assets/labels/label-02.svg',
+        },
+      ],
+      shippingCost: 9.5,
+      redeemedPoints: 100,
+      redeemedPointsAmount: 20,
+    },
+    contacts: {
+      delivery: contact,
+      invoice: { ...contact, name: 'Dubois SRL' },
+      vat: { number: 'BE0403170701', valid: true, name: 'Dubois SRL' },
+      isValidShipping: true,
+    },
+    conversation: [
+      { from: 'user', message: 'Lamb tonight', wines: [] },
+      {
+        from: 'sommelier',
+        message: 'A Pauillac.',
+        wines: [
+          {
+            id: 'W1',
+            title: 'Pauillac',
+            url: '/fr/vins/pauillac',
+            label: null,
+            c: { title: 'Rouge', color: 'red' },
+            m: [],
+          },
+        ],
+      },
+    ],
+    payment: null,
+    lastActivity: now,
+  }
+}
+
+/** Mis-shapes a copy of the saved state (Reflect: the wrong shapes do not type-check, on purpose). */
+type Tamper = (saved: StoreState) => unknown
+
+describe('saved state of the wrong shape (issue 11): what does not fit goes, the rest stays', () => {
+  const cases: [string, Tamper, string, (s: StoreState, whole: StoreState) => void][] = [
+    [
+      'a contact without fields',
+      (s) => Reflect.set(s.contacts, 'delivery', {}),
+      'contacts.delivery',
+      (s, whole) => {
+        expect(s.contacts.delivery).toEqual(emptyContact())
+        expect(s.contacts.invoice).toEqual(whole.contacts.invoice)
+        expect(s.cart).toEqual(whole.cart)
+        expect(s.session).toEqual(whole.session)
+      },
+    ],
+    [
+      'a user without a name',
+      (s) => Reflect.deleteProperty(s.session.user!, 'name'),
+      'session',
+      (s, whole) => {
+        expect(s.session).toEqual({ isLoggedIn: false, user: null, points: 0 })
+        expect(s.cart).toEqual(whole.cart)
+        expect(s.contacts).toEqual(whole.contacts)
+      },
+    ],
+    [
+      'a logged-in session without a user',
+      (s) => (s.session.user = null),
+      'session',
+      (s) => expect(s.session.isLoggedIn).toBe(false),
+    ],
+    [
+      'a cart line of another shape',
+      (s) => Reflect.set(s.cart.lines, 1, { id: 1, name: null }),
+      'cart.lines[1]',
+      (s, whole) => {
+        expect(s.cart.lines).toEqual([line])
+        // The redemption was computed for the old lines: it goes with them.
+        expect(s.cart).toMatchObject({ redeemedPoints: 0, redeemedPointsAmount: 0 })
+        expect(s.cart.shippingCost).toBe(whole.cart.shippingCost)
+        expect(s.contacts).toEqual(whole.contacts)
+      },
+    ],
+    [
+      'a line with a quantity of 0',
+      (s) => (s.cart.lines[0]!.quantity = 0),
+      'cart.lines[0]',
+      (s) => expect(s.cart.lines.map((l) => l.name)).toEqual(['Château Deux']),
+    ],
+    [
+      'a line whose promotion is a string',
+      (s) => Reflect.set(s.cart.lines[0]!, 'promotion', 'none'),
+      'cart.lines[0]',
+      (s) => expect(s.cart.lines).toHaveLength(1),
+    ],
+    [
+      'a VAT record without its valid flag',
+      (s) => Reflect.deleteProperty(s.contacts.vat, 'valid'),
+      'contacts.vat',
+      (s, whole) => {
+        expect(s.contacts.vat).toEqual({ number: '', valid: true, name: '' })
+        expect(s.contacts.delivery).toEqual(whole.contacts.delivery)
+      },
+    ],
+    [
+      'a conversation line without a message',
+      (s) => Reflect.deleteProperty(s.conversation[0]!, 'message'),
+      'conversation[0]',
+      (s, whole) => expect(s.conversation).toEqual([whole.conversation[1]]),
+    ],
+    [
+      'a suggested wine without its colour',
+      (s) => Reflect.deleteProperty(s.conversation[1]!.wines[0]!, 'c'),
+      'conversation[1]',
+      (s, whole) => expect(s.conversation).toEqual([whole.conversation[0]]),
+    ],
+    [
+      'a payment progress of another shape',
+      (s) => Reflect.set(s, 'payment', { phase: 'charged' }),
+      'payment',
+      (s, whole) => {
+        expect(s.payment).toBeNull()
+        expect(s.cart).toEqual(whole.cart)
+      },
+    ],
+    [
+      'contacts that are a string',
+      (s) => Reflect.set(s, 'contacts', 'oops'),
+      'contacts',
+      (s, whole) => {
+        expect(s.contacts).toEqual({
+          delivery: emptyContact(),
+          invoice: emptyContact(),
+          vat: { number: '', valid: true, name: '' },
+          isValidShipping: false,
+        })
+        expect(s.cart).toEqual(whole.cart)
+      },
+    ],
+  ]
+
+  it.each(cases)('%s: one warning, the rest kept and saved', (_label, tamper, part, check) => {
+    const whole = savedState(1_000)
+    const saved = structuredClone(whole)
+    tamper(saved)
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(saved) })
+    const warn = vi.fn()
+    const store = createStore({ storage, warn, now: () => 2_000 })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]?.[0]).toContain(part)
+    check(store.getState(), whole)
+    // The repaired state is what is saved now: the next load reads it without a warning.
+    const again = vi.fn()
+    expect(createStore({ storage, warn: again, now: () => 3_000 }).getState()).toEqual(
+      store.getState(),
+    )
+    expect(again).not.toHaveBeenCalled()
+  })
+
+  it('reads a complete saved state as it was, without a warning', () => {
+    const whole = savedState(1_000)
+    const warn = vi.fn()
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(whole) })
+    expect(createStore({ storage, warn, now: () => 2_000 }).getState()).toEqual(whole)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('an unreadable last-activity time counts as expired: personal data cleared', () => {
+    const saved = { ...savedState(1_000), lastActivity: 'yesterday' }
+    const warn = vi.fn()
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(saved) })
+    const store = createStore({ storage, warn, now: () => INACTIVITY_MS * 3 })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(store.expiredOnLoad).toEqual({ wasLoggedIn: true })
+    expect(store.getState().cart.lines).toEqual([])
+    expect(store.getState().session.isLoggedIn).toBe(false)
   })
 })

@@ -5,10 +5,14 @@ import {
   emptyCart,
   emptyContacts,
   initialState,
-  isStoreState,
   loggedOutSession,
   type StoreState,
 } from './state'
+import type { SavedStateReading } from './saved-state'
+
+/** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
+export type SavedStateReader = (raw: unknown) => SavedStateReading | null
+import { reportError } from '../report/report'
 
 export type Recipe = (draft: Draft<StoreState>) => void
 type Listener = () => void
@@ -23,13 +27,19 @@ export interface Store {
   /** Clear user, cart, contacts and conversation (logout and inactivity). */
   clearPersonal(): void
   /**
-   * True when the saved state had expired (30 minutes idle) at page load and was cleared then:
-   * the runtime announces it as an inactivity logout so the server session ends too.
+   * Set when the saved state had expired (30 minutes idle) at page load and was cleared then
+   * (`wasLoggedIn`: a user was logged in); null otherwise. A state, not an event: the session
+   * service reads it whenever it starts and treats it exactly like an expiry on an open page.
    */
-  readonly expiredOnLoad: boolean
+  readonly expiredOnLoad: { wasLoggedIn: boolean } | null
 }
 
 export interface StoreOptions {
+  /**
+   * Reads the saved state back. Passed in rather than imported so the schemas (and valibot) load
+   * only on pages that have something saved (`prepareStore` in `shared-store.ts`).
+   */
+  readSaved: SavedStateReader
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
   now?: () => number
   warn?: (message: string) => void
@@ -49,10 +59,11 @@ function defaultStorage(): StoreOptions['storage'] {
  * under a versioned key; anything unreadable is dropped with one warning and the store starts
  * empty. Storage that is disabled or full only costs persistence, never a crash.
  */
-export function createStore(options: StoreOptions = {}): Store {
+export function createStore(options: StoreOptions): Store {
   const storage = options.storage === undefined ? defaultStorage() : options.storage
   const now = options.now ?? Date.now
-  const warn = options.warn ?? ((m: string) => console.warn(m))
+  const warn =
+    options.warn ?? ((message: string) => reportError({ area: 'storage', message, level: 'warn' }))
   const listeners = new Set<Listener>()
   let warnedWrite = false
 
@@ -64,13 +75,28 @@ export function createStore(options: StoreOptions = {}): Store {
       return initialState(now())
     }
     if (raw === null) return initialState(now())
+    let parsed: unknown
     try {
-      const parsed: unknown = JSON.parse(raw)
-      if (isStoreState(parsed)) return parsed
-      warn(`[wine-widgets] Discarded unreadable saved state in sessionStorage "${STORAGE_KEY}".`)
+      parsed = JSON.parse(raw)
     } catch {
-      warn(`[wine-widgets] Discarded corrupted saved state in sessionStorage "${STORAGE_KEY}".`)
+      parsed = undefined
     }
+    const reading = parsed === undefined ? null : options.readSaved(parsed)
+    if (reading) {
+      // Keep what fits; one warning names what did not (it is replaced by its empty value).
+      if (reading.dropped.length > 0) {
+        warn(
+          `Discarded parts of the saved state in sessionStorage "${STORAGE_KEY}" that do not fit: ${reading.dropped.join(', ')}.`,
+        )
+        repaired = true
+      }
+      return reading.state
+    }
+    warn(
+      parsed === undefined
+        ? `Discarded corrupted saved state in sessionStorage "${STORAGE_KEY}".`
+        : `Discarded unreadable saved state in sessionStorage "${STORAGE_KEY}".`,
+    )
     try {
       storage?.removeItem(STORAGE_KEY)
     } catch {
@@ -79,6 +105,8 @@ export function createStore(options: StoreOptions = {}): Store {
     return initialState(now())
   }
 
+  /** Set when load() kept only part of the saved state: the repaired state is saved at once. */
+  let repaired = false
   let state = load()
 
   function persist() {
@@ -87,7 +115,7 @@ export function createStore(options: StoreOptions = {}): Store {
     } catch (error) {
       if (!warnedWrite) {
         warnedWrite = true
-        warn(`[wine-widgets] Could not save state to sessionStorage: ${String(error)}`)
+        warn(`Could not save state to sessionStorage: ${String(error)}`)
       }
     }
   }
@@ -100,6 +128,10 @@ export function createStore(options: StoreOptions = {}): Store {
   }
 
   const clearRecipe: Recipe = (d) => {
+    // A payment the provider holds or has charged must still finish (its snapshot carries what
+    // it needs): logging out never forgets money that was taken.
+    const phase = d.payment?.phase
+    if (phase !== 'confirming' && phase !== 'charged') d.payment = null
     d.session = loggedOutSession()
     d.cart = emptyCart()
     d.contacts = emptyContacts()
@@ -130,16 +162,18 @@ export function createStore(options: StoreOptions = {}): Store {
     clearPersonal() {
       set(produce(state, clearRecipe))
     },
-    expiredOnLoad: false,
+    expiredOnLoad: null,
   }
   // A reload after a long pause must not resurrect an expired session.
   if (now() - state.lastActivity > INACTIVITY_MS) {
+    const wasLoggedIn = state.session.isLoggedIn
     state = produce(state, (d) => {
       clearRecipe(d)
       d.lastActivity = now()
     })
     persist()
-    return { ...store, expiredOnLoad: true }
+    return { ...store, expiredOnLoad: { wasLoggedIn } }
   }
+  if (repaired) persist()
   return store
 }

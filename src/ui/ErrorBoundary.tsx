@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react'
 import { MissingConfigError } from '../config/config'
+import { reportError } from '../report/report'
 
 interface Props {
   /** Widget name, for the console. */
@@ -22,9 +23,16 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown) {
+    const widget = this.props.name
     if (error instanceof MissingConfigError)
-      console.error(`[wine-widgets] ${this.props.name}: ${error.message}`)
-    else console.error(`[wine-widgets] The "${this.props.name}" widget crashed`, error)
+      reportError({
+        widget,
+        area: 'config',
+        message: `${widget}: ${error.message}`,
+        error,
+        logged: [],
+      })
+    else reportError({ widget, area: 'widget', message: `The "${widget}" widget crashed`, error })
   }
 
   override render() {

@@ -63,14 +63,20 @@ function AccountPage({ user, focus, onLogout }: AccountPageProps) {
  * current-user check runs for a visitor the store does not know, a short status shows instead of
  * a login form that would vanish a moment later.
  */
-export default function Account({ locale }: WidgetComponentProps<AccountProps>) {
+export default function Account({ locale, element }: WidgetComponentProps<AccountProps>) {
   const t = useT('account')
   const { isLoggedIn, user } = useSession()
   const checked = useSessionChecked()
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   if (isLoggedIn && user) {
-    return <AccountPage user={user} focus={loggedInHere} onLogout={() => logout({ locale })} />
+    return (
+      <AccountPage
+        user={user}
+        focus={loggedInHere}
+        onLogout={() => logout({ locale, from: element })}
+      />
+    )
   }
   if (!checked) {
     return (

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../mocks/node'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
@@ -51,6 +53,23 @@ describe('bundle', () => {
     expect(screen.queryByText(/Livraison gratuite/)).not.toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Dans ce coffret' })).toBeVisible()
     expect(callsOf('getbundle')[0]!.payload).toEqual({ odooCode: 'BUN-001', locale: 'fr' })
+  })
+
+  it('says nothing about what is left before any box is in the cart, then how many more (fr)', async () => {
+    const { user } = await renderBundle('BUN-001', 'fr')
+    await screen.findByText('Prix par coffret')
+    expect(screen.queryByText(/^Encore \d+ disponible/)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
+    expect(await screen.findByText(/^Encore \d+ disponible/)).toBeVisible()
+    // The confirmation panel announces it and links to the cart; the line links back here.
+    expect(
+      screen.getByText('Ajouté. Vous en avez maintenant 1 dans votre panier.').closest('[role]'),
+    ).toHaveAttribute('role', 'status')
+    expect(screen.getByRole('link', { name: 'Voir votre panier' })).toHaveAttribute(
+      'href',
+      '/fr/panier',
+    )
+    expect(cartLines()[0]).toMatchObject({ id: 'BUN-001', url: window.location.pathname })
   })
 
   it('claims free shipping in Belgium for a free-shipping bundle and adds it with its wines (en)', async () => {
@@ -108,6 +127,8 @@ describe('bundle', () => {
     expect(screen.getByText('All available boxes are in your cart.')).toBeVisible()
     expect(field).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+    // The disabled button cannot keep the focus: the link to the cart takes it.
+    expect(screen.getByRole('link', { name: 'View the cart' })).toHaveFocus()
   })
 
   it('clamps a typed 0 to 0 on blur and then cannot add (fr)', async () => {
@@ -131,5 +152,39 @@ describe('bundle', () => {
     await waitFor(() => expect(error).toHaveBeenCalled())
     await waitFor(() => expect(element).toBeEmptyDOMElement())
     expect(String(error.mock.calls[0]![0])).toContain(`could not load ${code}`)
+  })
+
+  it('links a wine only to an http(s) page or a same-site path (issue 11)', async () => {
+    const answer = bundleAnswer('BUN-001', 'en')!
+    const urls = [
+      ['Same-site wine', '/en/wines/same-site'],
+      ['Secure wine', 'https://shop.example.be/en/wines/secure'],
+      ['Script wine', 'javascript:alert(1)'],
+      ['Other-site wine', '//evil.example.com/wine'],
+      ['Backslash wine', '/\\evil.example.com/wine'],
+      ['Data wine', 'data:text/html,<p>hi</p>'],
+    ]
+    server.use(
+      http.post('/api/getbundle', () =>
+        HttpResponse.json({
+          ...answer,
+          wines: urls.map(([name, url], i) => ({ id: 900 + i, name, quantity: 1, url })),
+        }),
+      ),
+    )
+    await renderBundle('BUN-001', 'en')
+    await screen.findByRole('heading', { name: 'In this box' })
+    expect(screen.getByRole('link', { name: 'Same-site wine' })).toHaveAttribute(
+      'href',
+      '/en/wines/same-site',
+    )
+    expect(screen.getByRole('link', { name: 'Secure wine' })).toHaveAttribute(
+      'href',
+      'https://shop.example.be/en/wines/secure',
+    )
+    for (const name of ['Script wine', 'Other-site wine', 'Backslash wine', 'Data wine']) {
+      expect(screen.getByText(new RegExp(`\\b${name}$`))).toBeVisible()
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument()
+    }
   })
 })

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useBundle, type BundleAnswer } from '../../src/api/catalogue'
+import { useEmitOnce } from '../../src/bus/use-bus'
 import {
   bundleBlurQuantity,
   bundleMaxQuantity,
@@ -9,25 +10,28 @@ import {
   minusQuantity,
   plusQuantity,
 } from '../../src/domain/quantity'
+import { cartPath } from '../../src/domain/cart-page'
 import { NO_PROMOTION } from '../../src/domain/types'
-import { useT } from '../../src/i18n/locale-context'
+import { useLocale, useT } from '../../src/i18n/locale-context'
 import { addToCart, useQuantityInCart } from '../../src/store/cart-actions'
+import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import type { BundleProps } from './index'
 import styles from './Bundle.module.css'
+import { useReportError } from '../../src/report/use-report-error'
 
 /** Bundle page (spec 2, 4, 5): loading skeleton, then available or out of stock. */
 export default function Bundle({ props, locale }: WidgetComponentProps<BundleProps>) {
   const t = useT('bundle')
   const query = useBundle({ odooCode: props.odooCode, locale })
 
-  useEffect(() => {
-    // Spec 8: a bundle load failure is only logged; the page stays empty.
-    if (query.error) {
-      console.error(`[wine-widgets] bundle: could not load ${props.odooCode}.`, query.error)
-    }
-  }, [query.error, props.odooCode])
+  // Spec 8: a bundle load failure is only reported; the page stays empty.
+  useReportError(query.error, {
+    widget: 'bundle',
+    area: 'data',
+    message: `bundle: could not load ${props.odooCode}.`,
+  })
 
   if (query.isPending) {
     return (
@@ -50,6 +54,20 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
   const max = bundleMaxQuantity(stock, inCart)
   const [text, setText] = useState(() => (max > 0 ? '1' : '0'))
   const [added, setAdded] = useState<number | null>(null)
+  const locale = useLocale()
+  const [notice, setNotice] = useState<AddedNotice | null>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
+  useEmitOnce('item:viewed', bundle.odooCode, () => ({
+    item: {
+      odooCode: bundle.odooCode,
+      name: bundle.name,
+      vintage: null,
+      volume: null,
+      price: bundle.price,
+      quantity: 1,
+      type: 'bundle',
+    },
+  }))
 
   const current = clampQuantity(text, 0, max)
   const soldOut = isOutOfStock(bundle.qty_available)
@@ -72,8 +90,10 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
       wines: wines.map((w) => ({ id: w.id, name: w.name, quantity: w.quantity })),
       free_shipping: bundle.free_shipping,
       promotion: NO_PROMOTION,
+      url: window.location.pathname,
     })
     setAdded(result.quantity)
+    setNotice({ message: t('bundle.added', { count: result.quantity }), item: bundle.name })
     // What is left to add after this: start again from 1 (or 0 when nothing is left).
     setText(bundleMaxQuantity(stock, result.quantity) > 0 ? '1' : '0')
   }
@@ -113,20 +133,31 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
               label={t('bundle.quantity')}
               minusLabel={t('bundle.minus')}
               plusLabel={t('bundle.plus')}
-              hint={max > 0 ? t('bundle.available', { count: max }) : t('bundle.maxReached')}
+              hint={
+                // "N more available" only once some are in the cart; before that it is noise.
+                max < 1
+                  ? t('bundle.maxReached')
+                  : inCart > 0
+                    ? t('bundle.available', { count: max })
+                    : undefined
+              }
               showLabel
             />
-            <button type="submit" className={styles.add} disabled={current < 1}>
+            <button ref={addButton} type="submit" className={styles.add} disabled={current < 1}>
               {t('bundle.add')}
             </button>
           </form>
           <p className={styles.status} role="status">
-            {added !== null
-              ? t('bundle.added', { count: added })
-              : inCart > 0
-                ? t('bundle.inCart', { count: inCart })
-                : ''}
+            {/* Right after adding, the confirmation panel says it (announced once). */}
+            {added === null && inCart > 0 ? t('bundle.inCart', { count: inCart }) : ''}
           </p>
+          <AddedToCart
+            notice={notice}
+            cartHref={cartPath(locale)}
+            cartLabel={t('bundle.toCart')}
+            closeLabel={t('bundle.closeNotice')}
+            returnFocus={addButton}
+          />
         </div>
       )}
       {wines.length > 0 && (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configure, screen, within } from '@testing-library/react'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { setFault, type Fault } from '../../mocks/faults'
 import { callsOf } from '../../mocks/db'
 import { renderWidget } from '../../mocks/render-widget'
@@ -7,6 +7,7 @@ import { winesFor } from '../../fixtures/wines'
 import { parseConfig, resetConfigForTests } from '../../src/config/config'
 import { resetSearchClientForTests } from '../../src/services/search-client'
 import { PropError } from '../../src/props/parse'
+import { CAROUSEL_PAGE_SIZE } from './Carousel'
 import { carousel } from './index'
 
 configure({ asyncUtilTimeout: 5_000 })
@@ -22,7 +23,7 @@ afterEach(async () => {
 })
 
 interface Sent {
-  requests: { indexName: string; facetFilters?: unknown }[]
+  requests: { indexName: string; facetFilters?: unknown; page?: number }[]
 }
 
 /** The carousel's list and its cards' titles. */
@@ -68,6 +69,55 @@ describe('carousel widget', () => {
     expect(list).toHaveAttribute('data-layout', 'scroll')
     const sent = callsOf('search').at(-1)!.payload as Sent
     expect(sent.requests[0]!.indexName).toBe('wines_nl')
+  })
+
+  it('lists every wine of the tag, page after page, not only the first 24 (nl)', async () => {
+    await renderWidget(carousel, { locale: 'nl', attributes: { 'data-title': 'Summer' } })
+    const expected = winesFor('nl').filter((w) => w.tags.includes('Summer'))
+    expect(expected.length).toBeGreaterThan(CAROUSEL_PAGE_SIZE)
+    // Without IntersectionObserver (jsdom) the rest loads at once.
+    await waitFor(async () => expect((await shownWines()).titles).toHaveLength(expected.length))
+    const pages = callsOf('search').map((c) => (c.payload as Sent).requests[0]!.page)
+    expect(pages).toEqual([0, 1])
+  })
+
+  describe('with IntersectionObserver', () => {
+    let watch: ((entries: { isIntersecting: boolean }[]) => void) | null = null
+    beforeEach(() => {
+      watch = null
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+            watch = callback
+          }
+          observe() {}
+          disconnect() {}
+        },
+      )
+    })
+
+    it('loads the next wines when the end of the list comes into view (fr)', async () => {
+      await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': 'Summer' } })
+      const { titles } = await shownWines()
+      expect(titles).toHaveLength(CAROUSEL_PAGE_SIZE)
+      act(() => watch?.([{ isIntersecting: false }]))
+      expect(callsOf('search')).toHaveLength(1)
+      act(() => watch?.([{ isIntersecting: true }]))
+      const all = winesFor('fr').filter((w) => w.tags.includes('Summer')).length
+      await waitFor(async () => expect((await shownWines()).titles).toHaveLength(all))
+    })
+
+    it('loads the next wines when focus reaches one of the last cards (en)', async () => {
+      await renderWidget(carousel, { locale: 'en', attributes: { 'data-title': 'Summer' } })
+      const { list } = await shownWines()
+      const links = within(list).getAllByRole('link')
+      act(() => links[2]!.focus())
+      expect(callsOf('search')).toHaveLength(1)
+      act(() => links.at(-1)!.focus())
+      await waitFor(() => expect(callsOf('search')).toHaveLength(2))
+      expect((callsOf('search')[1]!.payload as Sent).requests[0]!.page).toBe(1)
+    })
   })
 
   it('lists data-tag under another heading when they differ (en)', async () => {

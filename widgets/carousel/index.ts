@@ -19,7 +19,7 @@ export type CarouselProps = PropsOf<typeof props>
 export const carousel = defineWidget({
   name: 'carousel',
   description:
-    'The wines of the search index whose tag equals the title, as search-panel cards: more than 4 scroll inside a maximum height, exactly 4 spread edge to edge, fewer are spaced evenly. Needs the algolia config section.',
+    'Every wine of the search index whose tag equals the title (more load as the shopper scrolls), as search-panel cards: more than 4 scroll inside a maximum height, exactly 4 spread edge to edge, fewer are spaced evenly; on phones one row that scrolls sideways and snaps to each card. Needs the algolia config section.',
   example: '<div data-widget="carousel" data-title="Trio"></div>',
   props,
   texts: ['carousel', 'wine'],

@@ -63,7 +63,7 @@ describe('cart: empty', () => {
   it.each([
     ['en', 'The cart is empty'],
     ['fr', 'Le panier est vide'],
-    ['nl', 'Het winkelwagentje is leeg'],
+    ['nl', 'Je winkelwagen is leeg'],
   ] as const)('says so in %s', async (locale, message) => {
     await renderCart(locale)
     expect(screen.getByText(message)).toBeVisible()
@@ -92,6 +92,62 @@ describe('cart: lines and totals', () => {
       'Free delivery in Belgium from €150.00',
     )
     expect(screen.getByText('Not happy? Your money back')).toBeVisible()
+  })
+
+  it('shows each line with its label image and a link back to its page (nl)', async () => {
+    addToCart(
+      line({
+        url: '/nl/wijnen/falize-tradition#2021-75cl',
+        image: '/assets/labels/label-02.svg',
+      }),
+    )
+    addToCart(
+      line({
+        id: 'BUN-001',
+        odooCode: 'BUN-001',
+        name: 'Belgisch ontdekkingspakket',
+        type: 'bundle',
+        vintage: null,
+        volume: null,
+        url: '/nl/pakketten/belgian-discovery',
+      }),
+    )
+    // A line saved before lines knew their page, and one whose saved address was tampered with.
+    addToCart(line({ id: '200102', name: 'Oude regel' }))
+    addToCart(line({ id: '200103', name: 'Rare regel', url: 'javascript:alert(1)' }))
+    await renderCart('nl')
+    const lines = within(screen.getByRole('list', { name: 'Artikelen in je winkelwagen' }))
+    expect(lines.getByRole('link', { name: 'Falize Tradition' })).toHaveAttribute(
+      'href',
+      '/nl/wijnen/falize-tradition#2021-75cl',
+    )
+    expect(lines.getByRole('link', { name: 'Belgisch ontdekkingspakket' })).toHaveAttribute(
+      'href',
+      '/nl/pakketten/belgian-discovery',
+    )
+    expect(lines.queryByRole('link', { name: 'Oude regel' })).toBeNull()
+    expect(lines.getByText('Oude regel')).toBeVisible()
+    expect(lines.queryByRole('link', { name: 'Rare regel' })).toBeNull()
+    const [wine, box, old] = lines.getAllByRole('listitem')
+    // The thumbnail is decorative: the name beside it says what it is.
+    expect(wine!.querySelector('img')).toHaveAttribute('src', '/assets/labels/label-02.svg')
+    expect(wine!.querySelector('img')).toHaveAttribute('alt', '')
+    expect(box!.querySelector('[data-line-drawing="bundle"]')).not.toBeNull()
+    expect(old!.querySelector('[data-line-drawing="product"]')).not.toBeNull()
+  })
+
+  it('draws the claims icons as inline SVG, never emoji that need an emoji font (fr)', async () => {
+    addToCart(line())
+    await renderCart('fr')
+    const claims = screen.getByRole('region', { name: 'Pourquoi commander chez nous' })
+    const items = within(claims).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    for (const item of items) {
+      const icon = item.querySelector('svg')
+      expect(icon).toHaveAttribute('aria-hidden', 'true')
+      expect(item.textContent).not.toMatch(/\p{Extended_Pictographic}|↺/u)
+    }
+    expect(plain(items[0]!.textContent)).toContain('150,00 €')
   })
 
   it('changes a quantity within the stock with plus, minus and the field (fr)', async () => {
@@ -129,7 +185,7 @@ describe('cart: lines and totals', () => {
     )
     expect(linesInStore().map((l) => l.id)).toEqual(['200001'])
     await user.click(screen.getByRole('button', { name: 'Kluisberg Pinot verwijderen' }))
-    expect(screen.getByText('Het winkelwagentje is leeg')).toBeVisible()
+    expect(screen.getByText('Je winkelwagen is leeg')).toBeVisible()
   })
 
   it('follows changes made by another root at once (en)', async () => {

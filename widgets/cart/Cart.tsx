@@ -1,25 +1,67 @@
-import { useState } from 'react'
+import { useEffect } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
+import { getPaymentController } from '../../src/payment/shared-controller'
+import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
+import { loadPayments } from '../../src/services/payments'
+import { getStore } from '../../src/store/shared-store'
 import type { CartProps } from './index'
 import { CartPage } from './CartPage'
 import { Checkout } from './Checkout'
+import { AlreadyPaidNotice, FinishingOrder } from './FinishingOrder'
 import { Redemption } from './Redemption'
 import { ShippingBox } from './ShippingBox'
 import { ThankYou } from './ThankYou'
-import type { PaidOrder } from './pay'
+import { cartReturnUrl, stripeProvider } from './stripe-provider'
+import { PROVIDER_FAILED } from './PaymentForm'
+import { reportError } from '../../src/report/report'
+
+/**
+ * Resumes a payment the page found under way: a confirmation lost to a reload or a bank redirect
+ * is read from the provider (never confirmed again); a charged order finishes its steps.
+ */
+function useResumePayment() {
+  useEffect(() => {
+    const controller = getPaymentController()
+    const payment = getStore().getState().payment
+    if (payment?.phase !== 'confirming') {
+      void controller.resume()
+      return
+    }
+    loadPayments().then(
+      (stripe) =>
+        controller.resume(
+          stripeProvider(stripe, null, () => payment.method ?? '', cartReturnUrl()),
+        ),
+      (error: unknown) =>
+        reportError({ widget: 'cart', area: 'payment', message: PROVIDER_FAILED, error }),
+    )
+  }, [])
+}
 
 /**
  * The cart widget: the cart page with the checkout plugged into its slots (shipping box, droplets
- * redemption, checkout tabs with the card payment), then the thank-you screen once paid.
+ * redemption, checkout tabs with the payment), "payment received, finishing" once charged, then
+ * the thank-you screen once the order is confirmed. What is added to the cart meanwhile is the
+ * next cart and shows below.
  */
 export default function Cart(_props: WidgetComponentProps<CartProps>) {
-  const [paid, setPaid] = useState<PaidOrder | null>(null)
-  if (paid) return <ThankYou order={paid} />
-  return (
-    <CartPage
-      shippingBox={<ShippingBox />}
-      redemption={<Redemption />}
-      payment={<Checkout onPaid={setPaid} />}
-    />
+  useResumePayment()
+  const status = usePaymentStatus()
+  const progress = usePaymentProgress()
+  const page = (
+    <CartPage shippingBox={<ShippingBox />} redemption={<Redemption />} payment={<Checkout />} />
   )
+  if (status.state === 'finished') return <ThankYou order={status.order} />
+  if (progress?.phase === 'charged' || status.state === 'finishing') {
+    return <FinishingOrder />
+  }
+  if (status.state === 'idle' && status.failure?.kind === 'already-paid') {
+    return (
+      <>
+        <AlreadyPaidNotice />
+        {page}
+      </>
+    )
+  }
+  return page
 }

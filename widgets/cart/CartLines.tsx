@@ -1,9 +1,11 @@
 import { useState } from 'react'
+import { useEmitOnce } from '../../src/bus/use-bus'
 import { lineTotal } from '../../src/domain/cart'
 import { clampQuantity, minusQuantity, plusQuantity } from '../../src/domain/quantity'
 import type { CartLine } from '../../src/domain/types'
+import { safeUrl } from '../../src/domain/safe-url'
 import { useT } from '../../src/i18n/locale-context'
-import { removeFromCart, updateCartQuantity } from '../../src/store/cart-actions'
+import { removeFromCart, updateCartQuantity, useCheckoutLocked } from '../../src/store/cart-actions'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import styles from './Cart.module.css'
@@ -12,6 +14,9 @@ import styles from './Cart.module.css'
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   const t = useT('cart')
   const [removed, setRemoved] = useState<string | null>(null)
+  // The cart page showed its lines (here, not in CartPage: this effect runs before the
+  // checkout's begin_checkout, its later sibling, so the events keep the shopper's order).
+  useEmitOnce('cart:viewed', lines.length > 0 ? 'lines' : null, () => ({ items: [...lines] }))
   return (
     <>
       <ul className={styles.lines} aria-label={t('cart.lines')}>
@@ -32,8 +37,42 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   )
 }
 
+/** A bottle (wine) or a box (bundle): the thumbnail of a line without a label image. */
+function LineDrawing({ type }: { type: CartLine['type'] }) {
+  return (
+    <svg viewBox="0 0 48 64" aria-hidden="true" focusable="false" data-line-drawing={type}>
+      {type === 'bundle' ? (
+        <>
+          <path d="M8 26h32v28H8zM8 26l4-8h24l4 8M24 18v36" />
+          <path d="M17 18v-6M31 18v-6" />
+        </>
+      ) : (
+        <path d="M20 6h8v12c0 3 6 6 6 14v24a2 2 0 0 1-2 2H16a2 2 0 0 1-2-2V32c0-8 6-11 6-14Z" />
+      )}
+    </svg>
+  )
+}
+
+/**
+ * The line's label image, or a drawing. Decorative (`alt=""`): the name next to it says what it
+ * is. The saved cart is read back from storage, so its addresses go through `safeUrl`.
+ */
+function LineThumbnail({ line }: { line: CartLine }) {
+  const image = safeUrl(line.image)
+  return (
+    <span className={styles.thumb}>
+      {image ? (
+        <img src={image} alt="" width={48} height={64} loading="lazy" decoding="async" />
+      ) : (
+        <LineDrawing type={line.type} />
+      )}
+    </span>
+  )
+}
+
 function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
   const t = useT('cart')
+  const locked = useCheckoutLocked()
   // Text being typed; null shows the cart's quantity.
   const [draft, setDraft] = useState<string | null>(null)
   const stock = Math.max(1, Math.floor(line.qty_available))
@@ -46,19 +85,29 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
       ? t('cart.bundle')
       : [line.vintage, line.volume].filter(Boolean).join(' · ')
   const { promotion } = line
+  const href = safeUrl(line.url)
   return (
     <li className={styles.line}>
       <div className={styles.product}>
-        <span className={styles.name}>{line.name}</span>
-        <span className={styles.details}>{details}</span>
-        {promotion.type === 'points' && promotion.points > 1 && (
-          <span className={styles.promotion}>
-            {t('cart.promoPoints', { points: promotion.points })}
-          </span>
-        )}
-        {promotion.type === 'bogof' && promotion.bogof && (
-          <span className={styles.promotion}>{t('cart.promoBogof', promotion.bogof)}</span>
-        )}
+        <LineThumbnail line={line} />
+        <div className={styles.productText}>
+          {href ? (
+            <a href={href} className={`${styles.name} ${styles.nameLink}`}>
+              {line.name}
+            </a>
+          ) : (
+            <span className={styles.name}>{line.name}</span>
+          )}
+          <span className={styles.details}>{details}</span>
+          {promotion.type === 'points' && promotion.points > 1 && (
+            <span className={styles.promotion}>
+              {t('cart.promoPoints', { points: promotion.points })}
+            </span>
+          )}
+          {promotion.type === 'bogof' && promotion.bogof && (
+            <span className={styles.promotion}>{t('cart.promoBogof', promotion.bogof)}</span>
+          )}
+        </div>
       </div>
       <div className={styles.unit}>
         <span className={styles.cellLabel}>{t('cart.unitPrice')}</span>
@@ -85,6 +134,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
           minusLabel={t('cart.minus', { name: line.name })}
           plusLabel={t('cart.plus', { name: line.name })}
           hint={t('cart.stock', { count: stock })}
+          disabled={locked}
         />
       </form>
       <div className={styles.lineTotal}>
@@ -95,6 +145,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
         type="button"
         className={styles.remove}
         onClick={onRemove}
+        disabled={locked}
         aria-label={t('cart.removeLine', { name: line.name })}
       >
         {t('cart.remove')}

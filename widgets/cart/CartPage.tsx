@@ -22,7 +22,11 @@ export interface CartPageSlots {
   payment?: ReactNode
 }
 
-/** Cart page (spec 2): empty message, or lines, totals, droplets, login or payment, claims. */
+/**
+ * Cart page (spec 2): empty message, or lines, totals, droplets, login or payment, claims. The
+ * page's own heading (the CMS's "Cart" h1) is the visible title: the widget's "Your cart" only
+ * names its section for assistive technology, so the page does not say "Cart" twice.
+ */
 export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
   const t = useT('cart')
   const id = useId()
@@ -32,7 +36,7 @@ export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
   if (cart.lines.length === 0) {
     return (
       <section className={styles.cart} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.title}>
+        <h2 id={`${id}-title`} className={styles.visuallyHidden}>
           {t('cart.title')}
         </h2>
         <p className={styles.empty}>{t('cart.empty')}</p>
@@ -43,7 +47,7 @@ export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
 
   return (
     <section className={styles.cart} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
+      <h2 id={`${id}-title`} className={styles.visuallyHidden}>
         {t('cart.title')}
       </h2>
       <div className={styles.layout}>

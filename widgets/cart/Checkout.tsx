@@ -1,11 +1,15 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   CHECKOUT_TABS,
   allowedTab,
   tabAvailability,
   type CheckoutTab,
 } from '../../src/domain/checkout'
+import { useEmitOnce } from '../../src/bus/use-bus'
 import { useT } from '../../src/i18n/locale-context'
+import { usePaymentProgress } from '../../src/payment/use-payment'
+import { useCheckoutLocked } from '../../src/store/cart-actions'
+import { getStore } from '../../src/store/shared-store'
 import { useSession } from '../../src/session/use-session'
 import {
   copyDeliveryToInvoice,
@@ -15,7 +19,7 @@ import {
 import { ContactForm } from './ContactForm'
 import { PaymentForm } from './PaymentForm'
 import { VatField } from './VatField'
-import type { PaidOrder } from './pay'
+import { Tabs } from '../../src/ui/tabs/Tabs'
 import styles from './Checkout.module.css'
 
 const TAB_LABEL = {
@@ -29,20 +33,33 @@ const TAB_LABEL = {
  * payment (open once the whole form is valid). Choosing invoice copies the delivery into the
  * empty invoice fields; the invoice is pre-filled from the user. Contacts live in the store.
  */
-export function Checkout({ onPaid }: { onPaid: (order: PaidOrder) => void }) {
+export function Checkout() {
   const t = useT('checkout')
   const id = useId()
   const session = useSession()
   const contacts = useContacts()
-  const [wanted, setWanted] = useState<CheckoutTab>('delivery')
+  const progress = usePaymentProgress()
+  // A payment under way (back from the bank, a reload during 3-D Secure) opens on its tab.
+  const [wanted, setWanted] = useState<CheckoutTab>(progress ? 'payment' : 'delivery')
   const [insist, setInsist] = useState<Record<CheckoutTab, boolean>>({
     delivery: false,
     invoice: false,
     payment: false,
   })
-  const refs = useRef(new Map<CheckoutTab, HTMLButtonElement>())
-  const available = tabAvailability(contacts)
+  const section = useRef<HTMLElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  // Each "continue" refused for invalid fields; the first invalid field then takes focus.
+  const [refused, setRefused] = useState(0)
+  const locked = useCheckoutLocked()
+  // While the provider holds a confirmation the contacts are read-only: only the payment tab.
+  const available = locked
+    ? { delivery: false, invoice: false, payment: true }
+    : tabAvailability(contacts)
   const tab = allowedTab(wanted, available)
+  // A payment under way resumes a checkout begun earlier: not a new one.
+  useEmitOnce('checkout:started', progress ? null : 'checkout', () => ({
+    items: getStore().getState().cart.lines,
+  }))
 
   const user = session.user
   useEffect(() => {
@@ -53,62 +70,48 @@ export function Checkout({ onPaid }: { onPaid: (order: PaidOrder) => void }) {
     if (!available[next]) return
     if (next === 'invoice') copyDeliveryToInvoice()
     setWanted(next)
-    if (focus) refs.current.get(next)?.focus()
+    // The Continue buttons move focus to the step they open (arrow keys: the tabs do it).
+    if (!focus) return
+    const tabs = section.current?.querySelectorAll<HTMLElement>('[role="tab"]')
+    tabs?.[CHECKOUT_TABS.indexOf(next)]?.focus()
   }
   const next = (from: CheckoutTab, to: CheckoutTab) => {
     if (available[to]) select(to, true)
-    else setInsist((s) => ({ ...s, [from]: true }))
-  }
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const enabled = CHECKOUT_TABS.filter((key) => available[key])
-    const index = enabled.indexOf(tab)
-    const target =
-      event.key === 'ArrowRight'
-        ? enabled[(index + 1) % enabled.length]
-        : event.key === 'ArrowLeft'
-          ? enabled[(index - 1 + enabled.length) % enabled.length]
-          : event.key === 'Home'
-            ? enabled[0]
-            : event.key === 'End'
-              ? enabled[enabled.length - 1]
-              : undefined
-    if (!target) return
-    event.preventDefault()
-    select(target, true)
+    else {
+      setInsist((s) => ({ ...s, [from]: true }))
+      setRefused((n) => n + 1)
+    }
   }
 
+  // After the errors render, focus leaves the button for the first field to fix, in view.
+  useEffect(() => {
+    if (refused === 0) return
+    const field = panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (!field) return
+    field.focus({ preventScroll: true })
+    // jsdom has no scrollIntoView; browsers do.
+    field.scrollIntoView?.({ block: 'center' })
+  }, [refused])
   return (
-    <section className={styles.checkout} aria-labelledby={`${id}-title`}>
+    <section ref={section} className={styles.checkout} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className={styles.title}>
         {t('checkout.title')}
       </h3>
-      <div role="tablist" aria-label={t('checkout.tabs')} className={styles.tabs} onKeyDown={move}>
-        {CHECKOUT_TABS.map((key) => (
-          <button
-            key={key}
-            ref={(el) => {
-              if (el) refs.current.set(key, el)
-              else refs.current.delete(key)
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${key}`}
-            aria-selected={key === tab}
-            aria-controls={key === tab ? `${id}-panel` : undefined}
-            tabIndex={key === tab ? 0 : -1}
-            disabled={!available[key]}
-            className={styles.tab}
-            onClick={() => select(key)}
-          >
-            {t(TAB_LABEL[key])}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${tab}`}
-        className={styles.panel}
+      <Tabs
+        label={t('checkout.tabs')}
+        tabs={CHECKOUT_TABS.map((key) => ({
+          key,
+          label: t(TAB_LABEL[key]),
+          disabled: !available[key],
+        }))}
+        selected={tab}
+        onSelect={(key) => {
+          const picked = CHECKOUT_TABS.find((k) => k === key)
+          if (picked) select(picked)
+        }}
+        classNames={{ list: styles.tabs, tab: styles.tab, panel: styles.panel }}
+        panelRef={panel}
+        panelFocusable={false}
       >
         {tab === 'delivery' && (
           <form
@@ -151,8 +154,8 @@ export function Checkout({ onPaid }: { onPaid: (order: PaidOrder) => void }) {
             </button>
           </form>
         )}
-        {tab === 'payment' && <PaymentForm onPaid={onPaid} />}
-      </div>
+        {tab === 'payment' && <PaymentForm />}
+      </Tabs>
     </section>
   )
 }

@@ -1,8 +1,49 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { FREE_DELIVERY_BELGIUM_FROM } from '../../src/domain/cart-page'
 import { useLocale, useT } from '../../src/i18n/locale-context'
 import styles from './Cart.module.css'
+
+/** A line icon in the widgets' style (24 × 24, stroked in the text colour); decorative. */
+function ClaimIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      className={styles.claimIcon}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      data-claim-icon=""
+    >
+      {children}
+    </svg>
+  )
+}
+
+/** A delivery van. */
+const Truck = () => (
+  <ClaimIcon>
+    <path d="M2.5 6.5h11v9h-11zM13.5 9.5h4l3 3.2v2.8h-7" />
+    <circle cx="7" cy="17.5" r="1.8" />
+    <circle cx="17" cy="17.5" r="1.8" />
+  </ClaimIcon>
+)
+
+/** An arrow going back round: money back. */
+const MoneyBack = () => (
+  <ClaimIcon>
+    <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3" />
+    <path d="M4 3.5v4h4" />
+    <path d="M14 9.3a2.6 2.6 0 1 0 0 5.4M9.5 11.2h4M9.5 12.9h4" />
+  </ClaimIcon>
+)
+
+/** A droplet: the shop's loyalty points. */
+const Droplet = () => (
+  <ClaimIcon>
+    <path d="M12 3.2c3.3 4.2 5.6 7.3 5.6 10.2a5.6 5.6 0 0 1-11.2 0c0-2.9 2.3-6 5.6-10.2Z" />
+    <path d="M9.3 14.2a2.8 2.8 0 0 0 2.6 2.6" />
+  </ClaimIcon>
+)
 
 /** Three shop claims under the cart (spec 2): free delivery from 150 EUR, money back, droplets. */
 export function CommercialStrip() {
@@ -16,21 +57,15 @@ export function CommercialStrip() {
       </h3>
       <ul>
         <li>
-          <span aria-hidden="true" className={styles.claimIcon}>
-            🚚
-          </span>
+          <Truck />
           {t('cart.claimDelivery', { amount: formatMoney(FREE_DELIVERY_BELGIUM_FROM, locale) })}
         </li>
         <li>
-          <span aria-hidden="true" className={styles.claimIcon}>
-            ↺
-          </span>
+          <MoneyBack />
           {t('cart.claimMoneyBack')}
         </li>
         <li>
-          <span aria-hidden="true" className={styles.claimIcon}>
-            💧
-          </span>
+          <Droplet />
           {t('cart.claimDroplets')}
         </li>
       </ul>

@@ -1,44 +1,76 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
-import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js'
+import { paymentAmount } from '../../src/domain/checkout'
 import { formatMoney } from '../../src/domain/money'
 import { useLocale, useT } from '../../src/i18n/locale-context'
+import type { PaymentFailure, PaymentProvider } from '../../src/payment/payment-controller'
+import { getPaymentController } from '../../src/payment/shared-controller'
+import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
 import { loadPayments } from '../../src/services/payments'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { useContacts } from '../../src/store/contacts-actions'
-import { PaymentError, pay, type PaidOrder } from './pay'
+import { cartReturnUrl, stripeProvider } from './stripe-provider'
 import styles from './Checkout.module.css'
+import { reportError } from '../../src/report/report'
 
-export interface PaymentFormProps {
-  onPaid: (order: PaidOrder) => void
+const FAILURE_TEXT = {
+  order: 'payment.errorOrder',
+  intent: 'payment.errorIntent',
+  processing: 'payment.errorProcessing',
+  'not-completed': 'payment.notCompleted',
+  'already-paid': 'payment.alreadyPaid',
+} as const
+
+/** The spec's message for a failure before the charge; the provider's own for card errors. */
+export function useFailureText(): (failure: PaymentFailure) => string {
+  const t = useT('payment')
+  return (failure) => (failure.kind === 'card' ? failure.message : t(FAILURE_TEXT[failure.kind]))
+}
+
+/** Never rejects (react-stripe-js would leave a rejection unhandled): null means "failed". */
+export const PROVIDER_FAILED = 'The card payment provider failed to load'
+
+function loadProvider(): Promise<Stripe | null> {
+  return loadPayments().catch((error: unknown) => {
+    reportError({ widget: 'cart', area: 'checkout', message: PROVIDER_FAILED, error })
+    return null
+  })
 }
 
 /**
- * The payment tab (spec 2 and 4): the card provider (real Stripe.js or the demo fake, chosen by
- * the config in `loadPayments`) behind `@stripe/react-stripe-js` `<Elements>`/`<CardElement>`,
- * and the pay button. A provider that fails to load shows the processing error.
+ * The payment tab (spec 2 and 4) on Stripe's Payment Element: card first, Bancontact, and the
+ * wallets the browser offers (real Stripe.js, or the fake a test page registers). The loading
+ * promise goes straight to `<Elements>`; the amount follows the cart. An order the droplets
+ * cover entirely (€0.00) is confirmed without any payment form.
  */
-export function PaymentForm({ onPaid }: PaymentFormProps) {
+export function PaymentForm() {
   const t = useT('payment')
   const locale = useLocale()
-  const [stripe, setStripe] = useState<Stripe | null>(null)
+  const { totals } = useCartTotals()
+  const amount = paymentAmount(totals.total)
+  const [stripe] = useState(loadProvider)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     let live = true
-    loadPayments().then(
-      (loaded) => {
-        if (live) setStripe(loaded)
-      },
-      (error: unknown) => {
-        console.error('[wine-widgets] The card payment provider failed to load', error)
-        if (live) setFailed(true)
-      },
-    )
+    void stripe.then((loaded) => {
+      if (live && !loaded) setFailed(true)
+    })
     return () => {
       live = false
     }
-  }, [])
-  const options = useMemo(() => ({ locale }), [locale])
+  }, [stripe])
+  const options = useMemo<StripeElementsOptions>(
+    () => ({
+      mode: 'payment',
+      amount,
+      currency: 'eur',
+      locale,
+      allowedPaymentMethodTypes: ['card', 'bancontact'],
+    }),
+    [amount, locale],
+  )
+  if (amount === 0) return <FreeOrder />
   if (failed) {
     return (
       <p role="alert" className={styles.alert}>
@@ -46,91 +78,125 @@ export function PaymentForm({ onPaid }: PaymentFormProps) {
       </p>
     )
   }
-  if (!stripe) return <p className={styles.hint}>{t('payment.loading')}</p>
   return (
     <Elements stripe={stripe} options={options}>
-      <CardPayment onPaid={onPaid} />
+      <ElementPayment />
     </Elements>
   )
 }
 
-function CardPayment({ onPaid }: PaymentFormProps) {
+/** Pay button, progress and the message of the last failure, shared by both forms. */
+function PayControls({
+  ready,
+  label,
+  onPay,
+}: {
+  ready: boolean
+  label: string
+  onPay: () => void
+}) {
+  const t = useT('payment')
+  const status = usePaymentStatus()
+  const failureText = useFailureText()
+  const { isValidShipping } = useContacts()
+  const busy = status.state === 'paying' || status.state === 'checking'
+  const failure = status.state === 'idle' ? status.failure : null
+  const alert = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (failure && failure.kind !== 'already-paid') alert.current?.focus()
+  }, [failure])
+  return (
+    <>
+      {!isValidShipping && <p className={styles.hint}>{t('payment.needShipping')}</p>}
+      {status.state === 'checking' && (
+        <p role="status" className={styles.hint}>
+          {t('payment.checking')}
+        </p>
+      )}
+      <button
+        type="button"
+        className={styles.pay}
+        disabled={!ready || !isValidShipping || busy}
+        onClick={onPay}
+      >
+        {busy ? t('payment.processing') : label}
+      </button>
+      <p
+        ref={alert}
+        tabIndex={-1}
+        role="alert"
+        className={styles.alert}
+        hidden={!failure || failure.kind === 'already-paid'}
+      >
+        {failure && failure.kind !== 'already-paid' ? failureText(failure) : ''}
+      </p>
+    </>
+  )
+}
+
+function ElementPayment() {
   const t = useT('payment')
   const locale = useLocale()
-  const id = useId()
   const stripe = useStripe()
   const elements = useElements()
   const { totals } = useCartTotals()
-  const { isValidShipping } = useContacts()
+  const status = usePaymentStatus()
+  const progress = usePaymentProgress()
   const [complete, setComplete] = useState(false)
-  const [cardError, setCardError] = useState<string | null>(null)
-  const [processing, setProcessing] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  // The state update lands after a render; the ref closes the door at once (double click).
-  const busy = useRef(false)
-  const cardOptions = useMemo(() => ({ hidePostalCode: true, disabled: processing }), [processing])
-
-  const ready = complete && isValidShipping && stripe !== null && elements !== null
-  const submit = async () => {
-    if (busy.current || !ready) return
-    const card = elements.getElement(CardElement)
-    if (!card) return
-    busy.current = true
-    setProcessing(true)
-    setError(null)
-    try {
-      await pay({ stripe, card, locale, onPaid })
-    } catch (failure) {
-      setError(
-        failure instanceof PaymentError
-          ? failure.failure.kind === 'card'
-            ? failure.failure.message
-            : t(
-                failure.failure.kind === 'order'
-                  ? 'payment.errorOrder'
-                  : failure.failure.kind === 'intent'
-                    ? 'payment.errorIntent'
-                    : 'payment.errorProcessing',
-              )
-          : t('payment.errorProcessing'),
-      )
-    } finally {
-      busy.current = false
-      setProcessing(false)
-    }
-  }
-
+  const method = useRef('card')
+  const busy = status.state === 'paying' || status.state === 'checking'
+  const locked = busy || progress?.phase === 'confirming'
+  const elementOptions = useMemo(() => ({ layout: 'tabs' as const, readOnly: locked }), [locked])
+  const ready = complete && stripe !== null && elements !== null
   return (
     <form
       className={styles.payment}
-      aria-busy={processing}
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
+      aria-busy={busy}
+      aria-label={t('payment.formLabel')}
+      onSubmit={(event) => event.preventDefault()}
     >
-      <span id={`${id}-card`} className={styles.cardLabel}>
-        {t('payment.card')}
-      </span>
-      <div role="group" aria-labelledby={`${id}-card`} className={styles.card}>
-        <CardElement
-          options={cardOptions}
-          onChange={(event: StripeCardElementChangeEvent) => {
+      <div className={styles.card}>
+        <PaymentElement
+          options={elementOptions}
+          onChange={(event) => {
             setComplete(event.complete)
-            setCardError(event.error?.message ?? null)
+            method.current = event.value.type
           }}
         />
       </div>
-      {cardError && <p className={styles.error}>{cardError}</p>}
-      {!isValidShipping && <p className={styles.hint}>{t('payment.needShipping')}</p>}
-      <button type="submit" className={styles.pay} disabled={!ready || processing}>
-        {processing
-          ? t('payment.processing')
-          : t('payment.pay', { amount: formatMoney(totals.total, locale) })}
-      </button>
-      <p role="alert" className={styles.alert} hidden={!error}>
-        {error}
-      </p>
+      <PayControls
+        ready={ready}
+        label={t('payment.pay', { amount: formatMoney(totals.total, locale) })}
+        onPay={() => {
+          if (!stripe || !elements) return
+          const provider = stripeProvider(stripe, elements, () => method.current, cartReturnUrl())
+          void getPaymentController().pay(provider, locale)
+        }}
+      />
+    </form>
+  )
+}
+
+/** Nothing is charged: the provider is never asked. */
+const NO_PROVIDER: PaymentProvider = {
+  method: () => 'none',
+  submit: () => Promise.resolve(null),
+  confirm: () => Promise.reject(new Error('A zero-euro order is never confirmed with a provider')),
+  retrieve: () => Promise.reject(new Error('A zero-euro order has no payment intent')),
+  handleNextAction: () => Promise.reject(new Error('A zero-euro order has no payment intent')),
+}
+
+function FreeOrder() {
+  const t = useT('payment')
+  const locale = useLocale()
+  return (
+    <form className={styles.payment} onSubmit={(event) => event.preventDefault()}>
+      <p className={styles.hint}>{t('payment.free')}</p>
+      <PayControls
+        ready
+        label={t('payment.confirmFree')}
+        onPay={() => void getPaymentController().pay(NO_PROVIDER, locale)}
+      />
     </form>
   )
 }

@@ -3,16 +3,16 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
+import { wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { resetConfigForTests } from '../../src/config/config'
-import { NO_PROMOTION } from '../../src/domain/types'
 import { resetPaymentsForTests } from '../../src/services/payments'
 import { addToCart } from '../../src/store/cart-actions'
 import { setContacts } from '../../src/store/contacts-actions'
 import { emptyContacts } from '../../src/store/state'
 import { cart } from './index'
 
-// Production config (no demo flag): the real loader runs, and Stripe.js fails to load.
+// Stripe.js fails to load.
 vi.mock('@stripe/stripe-js', () => ({
   loadStripe: () => Promise.reject(new Error('Failed to load Stripe.js')),
 }))
@@ -20,6 +20,8 @@ vi.mock('@stripe/stripe-js', () => ({
 afterEach(() => resetPaymentsForTests())
 
 it('shows the processing error when the card provider fails to load (fr)', async () => {
+  // A production page: no test stand-in registered, so the real loader runs.
+  delete window.wineWidgetsServices
   resetConfigForTests({
     config: { demo: false, rules: { url: '/api/rules' }, stripe: { publishableKey: 'pk_live_x' } },
     problems: [],
@@ -37,22 +39,7 @@ it('shows the processing error when the card provider fails to load (fr)', async
   }
   setContacts({ ...emptyContacts(), delivery: contact, invoice: contact })
   db.sessionEmail = CLAIRE.email
-  addToCart({
-    id: '200101',
-    odooCode: 'W10002',
-    odooId: 200101,
-    name: 'Falize Tradition',
-    vintage: '2021',
-    volume: '75cl',
-    quantity: 6,
-    price: 12.5,
-    qty_available: 20,
-    free_qty: 20,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
-  })
+  addToCart(wineLine({ price: 12.5, qty_available: 20, free_qty: 20 }))
   const user = userEvent.setup()
   await renderWidget(cart, { locale: 'fr' })
   await user.click(await screen.findByRole('tab', { name: 'Paiement' }))

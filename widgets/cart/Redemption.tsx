@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { formatNegativeMoney } from '../../src/domain/money'
+import { MAX_POINTS_LENGTH } from '../../src/domain/quantity'
 import {
   MIN_REDEEM_POINTS,
   canRedeem,
@@ -9,17 +10,15 @@ import {
 } from '../../src/domain/redemption'
 import { useLocale, useT } from '../../src/i18n/locale-context'
 import { useSession } from '../../src/session/use-session'
-import { useCartTotals } from '../../src/store/cart-actions'
+import { useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
 import { redeemDroplets } from './checkout-actions'
 import styles from './Checkout.module.css'
 
-/** Spec 9: the points input takes at most 4 characters. */
-export const REDEEM_MAX_LENGTH = 4
-
 /**
  * Droplets redemption (spec 2, 4, 5): shown when the balance reaches 100. The typed number is
- * clamped on change to the allowed maximum (balance, and what covers the subtotal); the
- * discount appears, as a negative euro amount, once the input has been left.
+ * clamped on change to the allowed maximum (balance, and what covers the subtotal); it is
+ * redeemed when the input is left, so the discount (a negative euro amount, here, in the order
+ * summary and on the Pay button) shows only then, everywhere at once.
  */
 export function Redemption() {
   const t = useT('checkout')
@@ -27,10 +26,13 @@ export function Redemption() {
   const id = useId()
   const session = useSession()
   const { cart, totals } = useCartTotals()
+  const locked = useCheckoutLocked()
   const balance = session.points
   const [draft, setDraft] = useState<string | null>(null)
   const [adjustment, setAdjustment] = useState<RedeemAdjustment>(null)
   const [left, setLeft] = useState(true)
+  /** The clamped number typed since the input was entered; redeemed when it is left. */
+  const [pending, setPending] = useState<number | null>(null)
   if (!session.isLoggedIn || !canRedeem(balance)) return null
 
   const max = maxRedeemablePoints(balance, totals.subTotal)
@@ -58,19 +60,24 @@ export function Redemption() {
         id={`${id}-redeem`}
         type="text"
         inputMode="numeric"
-        maxLength={REDEEM_MAX_LENGTH}
+        maxLength={MAX_POINTS_LENGTH}
         value={value}
+        disabled={locked}
         aria-describedby={`${id}-redeem-hint`}
         onFocus={() => setLeft(false)}
         onChange={(e) => {
-          const text = e.target.value.replace(/\D/g, '').slice(0, REDEEM_MAX_LENGTH)
+          const text = e.target.value.replace(/\D/g, '').slice(0, MAX_POINTS_LENGTH)
           const result = clampRedeemDetailed(text, balance, totals.subTotal)
           setAdjustment(result.adjustment)
           setDraft(result.adjustment === 'above-maximum' ? String(result.points) : text)
           setLeft(false)
-          redeemDroplets(result.points, balance)
+          setPending(result.points)
         }}
-        onBlur={() => setLeft(true)}
+        onBlur={() => {
+          setLeft(true)
+          if (pending !== null) redeemDroplets(pending, balance)
+          setPending(null)
+        }}
       />
       <p id={`${id}-redeem-hint`} className={styles.hint}>
         {hint}

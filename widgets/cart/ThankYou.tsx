@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef } from 'react'
+import { formatMoney } from '../../src/domain/money'
 import { useLocale, useT } from '../../src/i18n/locale-context'
+import type { PaidOrder } from '../../src/payment/payment-controller'
 import { homePath } from '../../src/session/routes'
-import type { PaidOrder } from './pay'
 import styles from './Checkout.module.css'
 
-/** Thank-you screen after a successful payment (spec 2), with a link to the home page. */
+/**
+ * Thank-you screen once the order is confirmed (spec 2), with a recap of what was paid (order
+ * number, total, droplets earned) and a link to the home page.
+ */
 export function ThankYou({ order }: { order: PaidOrder }) {
   const t = useT('checkout')
   const locale = useLocale()
@@ -17,6 +21,12 @@ export function ThankYou({ order }: { order: PaidOrder }) {
         {t('checkout.thanksTitle')}
       </h2>
       <p>{t('checkout.thanksText', { orderId: order.orderId })}</p>
+      <ul className={styles.recap}>
+        <li>{t('checkout.thanksTotal', { amount: formatMoney(order.total, locale) })}</li>
+        {order.orderPoints > 0 && (
+          <li>{t('checkout.thanksDroplets', { count: order.orderPoints })}</li>
+        )}
+      </ul>
       <a href={homePath(locale)}>{t('checkout.thanksHome')}</a>
     </section>
   )

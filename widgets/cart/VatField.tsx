@@ -5,6 +5,7 @@ import type { VatRecord } from '../../src/domain/types'
 import { useT } from '../../src/i18n/locale-context'
 import { setVat } from '../../src/store/contacts-actions'
 import styles from './Checkout.module.css'
+import { reportError } from '../../src/report/report'
 
 type Check = 'idle' | 'checking' | 'valid' | 'notFound' | 'failed'
 
@@ -35,7 +36,7 @@ export function VatField({ vat }: { vat: VatRecord }) {
       setCheck(answer.valid ? 'valid' : 'notFound')
     } catch (error) {
       if (request !== latest.current) return
-      console.error('[wine-widgets] The VAT check failed', error)
+      reportError({ widget: 'cart', area: 'checkout', message: 'The VAT check failed', error })
       checked.current = null
       setVat({ number, valid: false, name: '' })
       setCheck('failed')

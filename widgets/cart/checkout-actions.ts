@@ -1,9 +1,11 @@
 import { castDraft } from 'immer'
 import { redeemPoints } from '../../src/domain/cart'
+import { isCheckoutLockedNow } from '../../src/store/cart-actions'
 import { getStore } from '../../src/store/shared-store'
 
 /** Spec 4 and 5: the points to redeem, clamped to the balance and the subtotal. */
 export function redeemDroplets(points: number, balance: number): void {
+  if (isCheckoutLockedNow()) return
   const store = getStore()
   const before = store.getState().cart
   const after = redeemPoints(before, points, balance)

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useLocale } from '../../src/i18n/locale-context'
 import { loadPlaces } from '../../src/services/places'
 import type { PlaceAddress } from '../../src/services/places/types'
+import { reportError } from '../../src/report/report'
 
 export type AutocompleteState = 'off' | 'loading' | 'ready' | 'failed'
 
@@ -32,7 +33,12 @@ export function useAddressAutocomplete(
         setState('ready')
       },
       (error: unknown) => {
-        console.error('[wine-widgets] Address autocomplete failed to load', error)
+        reportError({
+          widget: 'cart',
+          area: 'checkout',
+          message: 'Address autocomplete failed to load',
+          error,
+        })
         if (live) setState('failed')
       },
     )

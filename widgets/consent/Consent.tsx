@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import Cookies from 'js-cookie'
 import type { WidgetComponentProps } from '../../src/props/schema'
+import { giveConsent, hasConsentCookie } from '../../src/consent/consent'
 import { useT } from '../../src/i18n/locale-context'
 import type { ConsentProps } from './index'
 import styles from './Consent.module.css'
-
-/** Spec section 9: consent cookie named cookieconsent_status, lifetime 1 year, path /. */
-const CONSENT_COOKIE = 'cookieconsent_status'
-const CONSENT_VALUE = 'dismiss'
-const CONSENT_DAYS = 365
 
 /** The same-origin path a link points to (null for fragments, other sites or unparsable URLs). */
 function pathOf(url: string): string | null {
@@ -41,9 +36,7 @@ function isPrivacyPage(privacyUrl: string): boolean {
 export default function Consent({ props, locale }: WidgetComponentProps<ConsentProps>) {
   const t = useT('consent')
   const privacyUrl = props.privacyUrl?.trim() || `/${locale}/privacy`
-  const [visible, setVisible] = useState(
-    () => Cookies.get(CONSENT_COOKIE) === undefined && !isPrivacyPage(privacyUrl),
-  )
+  const [visible, setVisible] = useState(() => !hasConsentCookie() && !isPrivacyPage(privacyUrl))
   const banner = useRef<HTMLElement>(null)
 
   useEffect(() => {
@@ -66,12 +59,7 @@ export default function Consent({ props, locale }: WidgetComponentProps<ConsentP
   if (!visible) return null
 
   const accept = () => {
-    Cookies.set(CONSENT_COOKIE, CONSENT_VALUE, {
-      expires: CONSENT_DAYS,
-      path: '/',
-      sameSite: 'Lax',
-      secure: window.location.protocol === 'https:',
-    })
+    giveConsent()
     setVisible(false)
   }
 

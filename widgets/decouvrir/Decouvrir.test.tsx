@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -76,6 +76,54 @@ describe('decouvrir widget', () => {
     expect(seen.at(-1)).toEqual({ collection: 'grapes', index: 0 })
     await user.tab()
     expect(seen.at(-1)).toEqual({ collection: 'grapes', index: 1 })
+  })
+
+  it('on a touch screen, a first tap selects the entry and a second one follows its link (fr)', async () => {
+    serve([
+      { title: 'Syrah', url: '/fr/cepages/syrah' },
+      { title: 'Chardonnay', url: '/fr/cepages/chardonnay' },
+    ])
+    const seen = recordSelections()
+    const followed: string[] = []
+    const user = userEvent.setup()
+    await renderWidget(decouvrir, {
+      locale: 'fr',
+      attributes: { 'data-collection': 'grapes', 'data-header': 'Nos cépages' },
+    })
+    const section = await screen.findByRole('region', { name: 'Nos cépages' })
+    // Records whether a click was left to follow the link (jsdom does not navigate); on the
+    // document, so React's handlers at the root have run.
+    const record = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a') : null
+      if (link && !event.defaultPrevented) followed.push(link.getAttribute('href') ?? '')
+    }
+    document.addEventListener('click', record)
+    onTestFinished(() => document.removeEventListener('click', record))
+    const syrah = await within(section).findByRole('link', { name: 'Syrah' })
+    await user.pointer({ keys: '[TouchA]', target: syrah })
+    expect(seen).toEqual([{ collection: 'grapes', index: 1 }])
+    expect(followed).toEqual([])
+    await user.pointer({ keys: '[TouchA]', target: syrah })
+    expect(followed).toEqual(['/fr/cepages/syrah'])
+    expect(seen).toHaveLength(1)
+  })
+
+  it('a mouse click or the keyboard follows the link at once (en)', async () => {
+    serve([{ title: 'Syrah', url: '/en/grapes/syrah' }])
+    const followed: string[] = []
+    const user = userEvent.setup()
+    await renderWidget(decouvrir, { locale: 'en', attributes: { 'data-collection': 'grapes' } })
+    const section = await screen.findByRole('region', { name: 'Discover' })
+    const record = (event: MouseEvent) => {
+      if (!event.defaultPrevented) followed.push('click')
+    }
+    document.addEventListener('click', record)
+    onTestFinished(() => document.removeEventListener('click', record))
+    const syrah = await within(section).findByRole('link', { name: 'Syrah' })
+    await user.click(syrah)
+    expect(followed).toEqual(['click'])
+    await user.keyboard('{Enter}')
+    expect(followed).toEqual(['click', 'click'])
   })
 
   it('shows editor texts as text, never as HTML', async () => {

@@ -26,9 +26,9 @@ export type DecouvrirProps = PropsOf<typeof props>
 export const decouvrir = defineWidget({
   name: 'decouvrir',
   description:
-    'Entry titles of a collection linking to their pages, with a side slider: hovering or focusing a title shows that entry in the slider (it sends the slider:select bus event, which every slider of the same collection on the page follows).',
+    'Entry titles of a collection linking to their pages, with a side slider: hovering or focusing a title shows that entry in the slider, and on a touch screen a first tap does (a second tap follows the link) (it sends the slider:select bus event, which every slider of the same collection on the page follows).',
   example:
-    '<div data-widget="decouvrir" data-collection="grapes" data-header="Discover our grapes" data-explain="Point at a grape to see it."></div>',
+    '<div data-widget="decouvrir" data-collection="grapes" data-header="Discover our grapes" data-explain="Point at a grape or tap it to see it."></div>',
   props,
   texts: ['decouvrir'],
   load: () => import('./Decouvrir'),

@@ -75,6 +75,33 @@ describe('index widget', () => {
       expect(tag).toHaveAttribute('data-collection', 'grapes')
   })
 
+  it.each([
+    // entries, data-columns (undefined = the default 3), column lengths on screen
+    [9, '4', [3, 2, 2, 2]],
+    [7, '6', [2, 1, 1, 1, 1, 1]],
+    [7, undefined, [3, 2, 2]],
+    [2, undefined, [1, 1]],
+  ])(
+    'splits %d entries over data-columns=%s into columns of %j, none empty',
+    async (n, dataColumns, lengths) => {
+      const entries = letters(n, 'M')
+      serve(entries)
+      await renderWidget(index, {
+        locale: 'en',
+        attributes: {
+          'data-collection': 'articles',
+          ...(dataColumns ? { 'data-columns': dataColumns } : {}),
+        },
+      })
+      const nav = await screen.findByRole('navigation')
+      const cols = columns(nav)
+      expect(cols.map((c) => c.length)).toEqual(lengths)
+      expect(cols.flat()).toEqual(entries.map((e) => e.title))
+      // The grid has exactly as many tracks as there are columns: no empty track at the end.
+      expect(nav.style.getPropertyValue('--index-columns')).toBe(String(lengths.length))
+    },
+  )
+
   it('honours data-columns and leaves a blank gap where the first letter changes', async () => {
     serve([...letters(3, 'B'), ...letters(2, 'A'), ...letters(3, 'C')].reverse())
     await renderWidget(index, {

@@ -1,11 +1,14 @@
-import { useEffect, useRef, type CSSProperties } from 'react'
+import type { CSSProperties } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useEditorialEntries } from '../../src/api/collections'
 import type { EditorialEntry } from '../../src/domain/editorial'
-import { indexLayout, type IndexItem } from '../../src/domain/index-layout'
+import { indexLayout } from '../../src/domain/index-layout'
+import type { IndexItem } from '../../src/domain/index-layout'
 import { useT } from '../../src/i18n/locale-context'
 import type { IndexProps } from './index'
 import styles from './Index.module.css'
+import { WidgetTag } from '../../src/ui/widget-tag/WidgetTag'
+import { useReportError } from '../../src/report/use-report-error'
 
 const titleOf = (entry: EditorialEntry) => entry.title
 
@@ -36,23 +39,19 @@ function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; coll
  */
 export default function Index({ props, locale }: WidgetComponentProps<IndexProps>) {
   const t = useT('index')
-  const query = useEditorialEntries(props.collection, locale)
+  const query = useEditorialEntries(props.collection, locale, 'index')
 
-  const logged = useRef<unknown>(null)
-  useEffect(() => {
-    if (query.error && logged.current !== query.error) {
-      logged.current = query.error
-      console.error(
-        `[wine-widgets] index: the "${props.collection}" entries could not be loaded`,
-        query.error,
-      )
-    }
-  }, [query.error, props.collection])
+  useReportError(query.error, {
+    widget: 'index',
+    area: 'data',
+    message: `index: the "${props.collection}" entries could not be loaded`,
+  })
 
   if (query.isPending) return <div className={styles.placeholder} aria-hidden="true" />
   const entries = query.data ?? []
   if (entries.length === 0) return <p className={styles.empty}>{t('index.empty')}</p>
 
+  // Columns differ by one entry at most and none is empty (fewer entries → fewer columns).
   const layout = indexLayout(entries, titleOf, props.columns)
   const style = { '--index-columns': String(layout.length) } as CSSProperties
   return (
@@ -68,7 +67,7 @@ export default function Index({ props, locale }: WidgetComponentProps<IndexProps
                 collection={props.collection}
               />
               <div className={styles.slider}>
-                <div data-widget="slider" data-collection={props.collection} />
+                <WidgetTag widget="slider" attributes={{ collection: props.collection }} />
               </div>
               <Items items={column.items.slice(column.sliderAfter)} collection={props.collection} />
             </>

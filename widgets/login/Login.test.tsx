@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
@@ -7,7 +7,8 @@ import { setFault } from '../../mocks/faults'
 import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import { setRedirect } from '../../src/session/redirect'
-import { resetSessionForTests } from '../../src/session/session'
+import { resetSessionForTests, startSessionService } from '../../src/session/session'
+import { INACTIVITY_MS } from '../../src/store/state'
 import { login } from './index'
 
 let redirects: string[] = []
@@ -91,9 +92,14 @@ describe('login widget', () => {
     db.sessionEmail = 'claire@example.com'
     await renderWidget(login, { locale: 'en' })
     await screen.findByText('You are logged in as Claire Dubois')
-    // What the runtime does after 30 minutes without activity (mount/root.tsx).
-    getStore().clearPersonal()
-    getBus().emit('user:logged-out', { reason: 'inactivity' })
+    // The page's session service (started by the runtime) finds 30 minutes without activity.
+    startSessionService()
+    act(() => {
+      getStore().update((d) => {
+        d.lastActivity = Date.now() - INACTIVITY_MS - 1000
+      })
+      window.dispatchEvent(new Event('pointerdown'))
+    })
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()
     expect(screen.queryByText(/You are logged in/)).not.toBeInTheDocument()
     await waitFor(() => expect(db.sessionEmail).toBeNull())

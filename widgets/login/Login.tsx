@@ -42,12 +42,18 @@ function LoggedIn({ name, focus, onLogout }: LoggedInProps) {
 }
 
 /** The login page (`/{locale}/login`, `/fr/se-loguer`, `/nl/inloggen`). */
-export default function Login({ locale }: WidgetComponentProps<LoginProps>) {
+export default function Login({ locale, element }: WidgetComponentProps<LoginProps>) {
   const { isLoggedIn, user } = useSession()
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   if (isLoggedIn && user) {
-    return <LoggedIn name={user.name} focus={loggedInHere} onLogout={() => logout({ locale })} />
+    return (
+      <LoggedIn
+        name={user.name}
+        focus={loggedInHere}
+        onLogout={() => logout({ locale, from: element })}
+      />
+    )
   }
   return (
     <div className={styles.login}>

@@ -85,9 +85,12 @@ export default function Minicart({ locale }: WidgetComponentProps<MinicartProps>
           <circle cx="9" cy="19" r="1.5" />
           <circle cx="17" cy="19" r="1.5" />
         </svg>
-        <span className={styles.badge} aria-hidden="true">
-          {totals.itemsCount}
-        </span>
+        {/* An empty cart shows no badge: a "0" is noise (the name still says 0). */}
+        {totals.itemsCount > 0 && (
+          <span className={styles.badge} aria-hidden="true">
+            {totals.itemsCount}
+          </span>
+        )}
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
         <h2 className={styles.title}>{t('minicart.title')}</h2>

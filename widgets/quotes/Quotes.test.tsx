@@ -133,6 +133,41 @@ describe('quotes widget', () => {
     expect(shownQuote().text).toBe(NL[0]!.quote)
   })
 
+  it('stacks every quote in one box so a rotation cannot change its height, exposing only the shown one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    serveQuotes(FR)
+    await renderWidget(quotes, { locale: 'fr' })
+    const figure = await screen.findByRole('figure', { name: 'Un mot sur le vin' })
+
+    /** The quote texts laid out in the box, and those hidden from assistive technology. */
+    const laidOut = () => {
+      const stack = figure.firstElementChild!
+      const slots = [...stack.children]
+      return {
+        all: slots.map((slot) => slot.querySelector('p')?.textContent).sort(),
+        hidden: slots
+          .filter((slot) => slot.getAttribute('aria-hidden') === 'true')
+          .map((slot) => slot.textContent),
+      }
+    }
+
+    for (const shown of [FR[0]!, FR[1]!]) {
+      expect(shownQuote()).toEqual({ text: shown.quote, author: shown.author })
+      // The box holds all three quotes of the locale (the tallest sets its height)…
+      expect(laidOut().all).toEqual(FR.map((q) => q.quote).sort())
+      // …but only the shown one is a quote with its author; the others are hidden place-holders.
+      expect(figure.querySelectorAll('blockquote')).toHaveLength(1)
+      expect(figure.querySelectorAll('figcaption, cite')).toHaveLength(2)
+      const others = FR.filter((q) => q !== shown)
+      expect(laidOut().hidden).toEqual(others.map((q) => `${q.quote}${q.author}`))
+      for (const other of others)
+        expect(screen.getByText(other.quote).closest('[aria-hidden="true"]')).not.toBeNull()
+      expect(screen.getByText(shown.quote).closest('[aria-hidden]')).toBeNull()
+      await act(() => vi.advanceTimersByTimeAsync(15_000))
+    }
+  })
+
   it('rejects an interval below 5 seconds', async () => {
     await expect(renderWidget(quotes, { attributes: { 'data-interval': '2' } })).rejects.toThrow(
       /data-interval/,

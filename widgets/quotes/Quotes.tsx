@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useCollection } from '../../src/api/collections'
 import { nextIndex } from '../../src/domain/rotation'
 import { useT } from '../../src/i18n/locale-context'
 import type { QuotesProps } from './index'
 import styles from './Quotes.module.css'
+import { useReportError } from '../../src/report/use-report-error'
 
 /** A quote entry as the CMS collection `quotes` serves it. */
 interface QuoteEntry {
@@ -61,13 +62,11 @@ export default function Quotes({ props, locale }: WidgetComponentProps<QuotesPro
   }, [count, first, paused, seconds])
 
   // Editors see load problems in the console; shoppers see nothing (spec 8: not shown).
-  const logged = useRef<unknown>(null)
-  useEffect(() => {
-    if (query.error && logged.current !== query.error) {
-      logged.current = query.error
-      console.error('[wine-widgets] quotes: the quotes could not be loaded', query.error)
-    }
-  }, [query.error])
+  useReportError(query.error, {
+    widget: 'quotes',
+    area: 'data',
+    message: 'quotes: the quotes could not be loaded',
+  })
 
   if (query.isPending) return <div className={styles.placeholder} aria-hidden="true" />
   const quote = list[current]
@@ -80,15 +79,42 @@ export default function Quotes({ props, locale }: WidgetComponentProps<QuotesPro
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >
-      {/* A new key restarts the fade-in animation for each quote. */}
-      <div key={quote.key} className={styles.fade}>
-        <blockquote className={styles.text}>
-          <p>{quote.quote}</p>
-        </blockquote>
-        {quote.author && (
-          <figcaption className={styles.author}>
-            <cite>{quote.author}</cite>
-          </figcaption>
+      {/*
+       * Every quote of the locale sits in the same grid cell, so the box is as tall as the tallest
+       * one from the start and a rotation never moves the page. Only the current quote is shown
+       * and exposed (a real blockquote and figcaption); the others are invisible, hidden from
+       * assistive technology and only hold their place.
+       */}
+      <div className={styles.stack}>
+        {/* A new key restarts the fade-in animation for each quote. */}
+        <div key={`shown:${quote.key}`} className={`${styles.slot} ${styles.fade}`}>
+          <blockquote className={styles.text}>
+            <p>{quote.quote}</p>
+          </blockquote>
+          {quote.author && (
+            <figcaption className={styles.author}>
+              <cite>{quote.author}</cite>
+            </figcaption>
+          )}
+        </div>
+        {list.map((other, i) =>
+          i === current ? null : (
+            <div
+              key={`sizer:${other.key}`}
+              className={`${styles.slot} ${styles.sizer}`}
+              aria-hidden="true"
+              data-quote-sizer=""
+            >
+              <div className={styles.text}>
+                <p>{other.quote}</p>
+              </div>
+              {other.author && (
+                <div className={styles.author}>
+                  <span>{other.author}</span>
+                </div>
+              )}
+            </div>
+          ),
         )}
       </div>
     </figure>

@@ -13,17 +13,18 @@ import { redirectTo } from '../../src/session/redirect'
 import { homePath } from '../../src/session/routes'
 import type { ResetPasswordProps } from './index'
 import styles from './ResetPassword.module.css'
+import { reportError } from '../../src/report/report'
 
 /** A link without email cannot reset anything: go home at once (spec 2). */
-function GoHome({ locale }: { locale: Locale }) {
+function GoHome({ locale, element }: { locale: Locale; element: HTMLElement }) {
   const t = useT('resetPassword')
   const done = useRef(false)
   useEffect(() => {
     // StrictMode runs effects twice in development: navigate once.
     if (done.current) return
     done.current = true
-    redirectTo(homePath(locale))
-  }, [locale])
+    redirectTo(homePath(locale), element)
+  }, [locale, element])
   return (
     <p className={styles.notice} role="status">
       {t('resetPassword.missingEmail')}
@@ -36,6 +37,8 @@ type Outcome = 'success' | 'failure' | null
 interface ResetFormProps {
   link: ResetLink
   locale: Locale
+  /** The widget's element: the redirect home is announced from it. */
+  element: HTMLElement
 }
 
 /**
@@ -43,7 +46,7 @@ interface ResetFormProps {
  * or differs from its confirmation. The outcome (green success, red expired-link failure for any
  * error) is announced, then the page goes home after 4 seconds.
  */
-function ResetForm({ link, locale }: ResetFormProps) {
+function ResetForm({ link, locale, element }: ResetFormProps) {
   const t = useT('resetPassword')
   const id = useId()
   const [password, setPassword] = useState('')
@@ -60,9 +63,12 @@ function ResetForm({ link, locale }: ResetFormProps) {
   useEffect(() => {
     if (!finished) return
     message.current?.focus()
-    const timer = setTimeout(() => redirectTo(homePath(locale)), PASSWORD_RESET_REDIRECT_MS)
+    const timer = setTimeout(
+      () => redirectTo(homePath(locale), element),
+      PASSWORD_RESET_REDIRECT_MS,
+    )
     return () => clearTimeout(timer)
-  }, [finished, locale])
+  }, [finished, locale, element])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -78,7 +84,12 @@ function ResetForm({ link, locale }: ResetFormProps) {
       {
         onSuccess: () => setOutcome('success'),
         onError: (error) => {
-          console.error('[wine-widgets] Password reset failed', error)
+          reportError({
+            widget: 'reset-password',
+            area: 'session',
+            message: 'Password reset failed',
+            error,
+          })
           setOutcome('failure')
         },
       },
@@ -173,9 +184,12 @@ function ResetForm({ link, locale }: ResetFormProps) {
 }
 
 /** The reset-password page (`/{locale}/reset-password?email=…&token=…`). */
-export default function ResetPassword({ locale }: WidgetComponentProps<ResetPasswordProps>) {
+export default function ResetPassword({
+  locale,
+  element,
+}: WidgetComponentProps<ResetPasswordProps>) {
   // Read once: the page's own query string is the link that was e-mailed.
   const [link] = useState(() => readResetLink(window.location.search))
-  if (!link) return <GoHome locale={locale} />
-  return <ResetForm link={link} locale={locale} />
+  if (!link) return <GoHome locale={locale} element={element} />
+  return <ResetForm link={link} locale={locale} element={element} />
 }

@@ -1,10 +1,15 @@
-import { useCallback, useId, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useId, useMemo, type ReactNode } from 'react'
 import { useRefinementList, type UseRefinementListProps } from 'react-instantsearch'
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
 import { useLocale, useT } from '../../src/i18n/locale-context'
 import styles from './Search.module.css'
 
 type Item = Parameters<NonNullable<UseRefinementListProps['transformItems']>>[0][number]
+/** The comparator form of the connector's `sortBy` (it also takes a list of criteria). */
+type SortFunction = Extract<
+  NonNullable<UseRefinementListProps['sortBy']>,
+  (...args: never[]) => number
+>
 
 export interface RefinementListProps {
   attribute: string
@@ -20,8 +25,17 @@ export interface RefinementListProps {
 }
 
 /**
+ * Whether the search has answered at least once (before that a list without values is only
+ * waiting). Provided once by the panel: a `useInstantSearch` per list would re-render every list
+ * on each search event.
+ */
+export const AnsweredContext = createContext(true)
+
+/**
  * One refinement list (spec 2): the first 100 values with a show-more toggle to 200, sorted by
- * name ascending, chosen by checkbox with their counts; "no results" when it has no values.
+ * name ascending in the locale's collation ("Médoc" before "Mosel", "Sémillon" before "Syrah"),
+ * chosen by checkbox with their counts. "No results" only for an answer without values: while
+ * the first answer is pending (or when the search failed) the list is simply empty.
  */
 export function RefinementList({
   attribute,
@@ -34,23 +48,25 @@ export function RefinementList({
   const t = useT('search')
   const locale = useLocale()
   const headingId = useId()
+  const answered = useContext(AnsweredContext)
   // Stable across renders (a new function would re-create the connector's widget each time).
+  const sortBy = useMemo<SortFunction>(() => {
+    const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
+    const key = (name: string) => (sortByLabel && labelOf ? labelOf(name) : name)
+    // Sorted before the list is cut to its limit, so the first 100 are the first by name.
+    return (a, b) => collator.compare(key(a.name), key(b.name)) || a.name.localeCompare(b.name)
+  }, [labelOf, sortByLabel, locale])
   const transformItems = useCallback(
-    (items: Item[]) => {
-      if (!labelOf) return items
-      const labelled = items.map((item) => ({ ...item, label: labelOf(item.value) }))
-      return sortByLabel
-        ? labelled.sort((a, b) => a.label.localeCompare(b.label, locale))
-        : labelled
-    },
-    [labelOf, sortByLabel, locale],
+    (items: Item[]) =>
+      labelOf ? items.map((item) => ({ ...item, label: labelOf(item.value) })) : items,
+    [labelOf],
   )
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
     attribute,
     limit: REFINEMENT_LIMIT,
     showMore: true,
     showMoreLimit: REFINEMENT_SHOW_MORE_LIMIT,
-    sortBy: ['name:asc'],
+    sortBy,
     transformItems,
   })
 
@@ -60,7 +76,7 @@ export function RefinementList({
         {title}
       </h3>
       {items.length === 0 ? (
-        <p className={styles.empty}>{t('search.noResults')}</p>
+        answered && <p className={styles.empty}>{t('search.noResults')}</p>
       ) : (
         <ul className={styles.values}>
           {items.map((item) => (

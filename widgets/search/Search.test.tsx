@@ -168,8 +168,27 @@ describe('search widget', () => {
       .map((c) => c.closest('label')!.textContent!.replace(/ \d+$/, ''))
     expect(names.length).toBeGreaterThan(5)
     expect(names.length).toBeLessThanOrEqual(100)
-    expect(names).toEqual([...names].sort())
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+    expect(names).toEqual([...names].sort(collator.compare))
   })
+
+  it.each([
+    ['fr', 'Cépages', 'Sémillon', 'Syrah'],
+    ['en', 'Regions', 'Médoc', 'Mosel'],
+  ] as const)(
+    'sorts names with the collation of the locale, not by code point (%s, %s: %s before %s)',
+    async (locale, list, first, second) => {
+      const { user, dialog } = await openSearch(locale)
+      await showPanel(user, dialog, list)
+      const group = within(dialog).getByRole('group', { name: list })
+      const names = within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent!.replace(/ \d+$/, ''))
+      expect(names).toContain(first)
+      expect(names).toContain(second)
+      expect(names.indexOf(first)).toBeLessThan(names.indexOf(second))
+    },
+  )
 
   it('shows colours, methods, types and price levels translated, not raw values (fr)', async () => {
     const { user, dialog } = await openSearch('fr')
@@ -270,6 +289,37 @@ describe('search widget', () => {
       expect(within(dialog).queryByText('Een ogenblik...')).not.toBeInTheDocument(),
     )
   })
+
+  it.each([
+    ['slow', { kind: 'delay', ms: 1_500 }],
+    ['hanging', { kind: 'hang' }],
+  ] as const)(
+    'first search %s: the stalled text after 200 ms, never "no results" before an answer (en)',
+    async (label, fault) => {
+      setFault('search', fault)
+      const user = userEvent.setup()
+      await renderWidget(search, { locale: 'en' })
+      await user.click(await screen.findByRole('button', { name: TEXT.en.open }))
+      const dialog = await screen.findByRole('dialog', { name: TEXT.en.dialog })
+      await within(dialog).findByRole('searchbox', { name: TEXT.en.input })
+      expect(within(dialog).queryByText(TEXT.en.stalled)).not.toBeInTheDocument()
+      expect(await within(dialog).findByText(TEXT.en.stalled)).toBeInTheDocument()
+      expect(within(dialog).queryAllByText(TEXT.en.noResults)).toEqual([])
+      if (label === 'slow') {
+        const total = expected('en').nbHits
+        await within(dialog).findByText(TEXT.en.count(total))
+        expect(within(dialog).queryByText(TEXT.en.stalled)).not.toBeInTheDocument()
+        const grapes = within(dialog).getByRole('group', { name: 'Grapes', hidden: true })
+        expect(within(grapes).getAllByRole('checkbox', { hidden: true }).length).toBeGreaterThan(5)
+      } else {
+        // Still waiting: the box stays usable, nothing claims there is nothing.
+        await user.type(within(dialog).getByRole('searchbox', { name: TEXT.en.input }), 'a')
+        expect(within(dialog).queryAllByText(TEXT.en.noResults)).toEqual([])
+        await user.click(within(dialog).getByRole('button', { name: TEXT.en.close }))
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+      }
+    },
+  )
 
   it('says the search is unavailable when the service fails (fr)', async () => {
     const { user, dialog } = await openSearch('fr')
@@ -403,8 +453,9 @@ describe('search widget', () => {
   })
 
   it('shows the sommelier tag for the runtime once the sommelier widget exists', async () => {
-    vi.stubGlobal('WineWidgets', { widgets: ['search', 'sommelier'] })
-    await renderWidget(search, { locale: 'nl' })
+    // The runtime knows the sommelier widget.
+    const widgets = { has: (name: string) => name === 'sommelier', mount: () => Promise.resolve() }
+    await renderWidget(search, { locale: 'nl', widgets })
     await screen.findByRole('button', { name: TEXT.nl.open })
     act(() => getBus().emit('modal:open', { mode: 'sommelier' }))
     const dialog = await screen.findByRole('dialog', { name: 'Sommelier' })

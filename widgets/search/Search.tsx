@@ -20,6 +20,7 @@ import { Modal } from '../../src/ui/modal/Modal'
 import type { SearchProps } from './index'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
+import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
 
 type Mode = 'search' | 'sommelier'
 
@@ -116,7 +117,7 @@ interface SommelierModeProps {
 function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
   const t = useT('search')
   const back = useRef<HTMLButtonElement>(null)
-  const available = window.WineWidgets?.widgets.includes('sommelier') === true
+  const available = useWidgetAvailable('sommelier')
   // Focus moves with the mode (the button that switched it is hidden now); the chat, when there,
   // brings its own header with close and back-to-search buttons and takes focus itself.
   useEffect(() => {
@@ -125,7 +126,7 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
   if (available)
     return (
       <div data-sommelier-slot="" className={`${styles.sommelier} ${styles.slot}`}>
-        <div data-widget="sommelier" data-mode="chat" data-locale={locale} />
+        <WidgetTag widget="sommelier" attributes={{ mode: 'chat', locale }} />
       </div>
     )
   return (

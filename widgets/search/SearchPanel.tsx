@@ -22,7 +22,6 @@ import {
   REFINEMENT_ATTRIBUTES,
   SEARCH_QUERY_MAX_LENGTH,
   STALLED_SEARCH_DELAY_MS,
-  readSearchState,
   type SearchState,
 } from '../../src/domain/search-state'
 import {
@@ -35,10 +34,11 @@ import { wineColorOf } from '../../src/domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../src/domain/wine-badge'
 import { priceLevelSigns } from '../../src/domain/price-level'
 import { normalizeHits } from '../../src/domain/wine-hit'
+import { getBus } from '../../src/bus/bus'
 import { getSearchClient, wineIndexName } from '../../src/services/search-client'
 import { useT, useTIn } from '../../src/i18n/locale-context'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
-import { RefinementList } from './RefinementList'
+import { AnsweredContext, RefinementList } from './RefinementList'
 import { createStateMapping, createUrlRouter } from './url-router'
 import {
   CloseIcon,
@@ -63,6 +63,9 @@ const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
   prices: PricesIcon,
 }
 
+/** A query unchanged this long counts as searched for (announced on the bus). */
+const SEARCH_SETTLE_MS = 1000
+
 interface SearchBoxProps {
   active: boolean
 }
@@ -72,21 +75,44 @@ function SearchBox({ active }: SearchBoxProps) {
   const t = useT('search', 'wine')
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
-  const { query, refine, isSearchStalled } = useSearchBox()
+  const { query, refine } = useSearchBox()
+  // The instance's status, not the search box's render state: the connectors render only once
+  // an answer is in, so the first search would never look stalled (spec: after 200 ms).
+  const { status } = useInstantSearch()
   const [value, setValue] = useState(query)
-
-  // The only outside changes of the query are back/forward (and the URL on start, which is
-  // the initial state): follow them, never overwrite what is being typed.
-  useEffect(() => {
-    const onPopState = () => setValue(readSearchState(window.location.search).query)
-    window.addEventListener('popstate', onPopState)
-    return () => window.removeEventListener('popstate', onPopState)
-  }, [])
+  // The queries typed since the instance last caught up with the box. The instance's query may
+  // lag behind typing ("a" arrives after "ab" was typed): one of these is not an outside change.
+  const [typed, setTyped] = useState<readonly string[]>([])
+  const [seen, setSeen] = useState(query)
+  // An outside change of the query (back/forward, read by the router) is followed; what is being
+  // typed is never overwritten. (Adjusting state while rendering, as React's docs recommend.)
+  if (query !== seen) {
+    setSeen(query)
+    if (query === value) setTyped([])
+    else if (!typed.includes(query)) {
+      setTyped([])
+      setValue(query)
+    }
+  }
 
   // The box takes focus when search mode shows (on opening, and back from the sommelier).
   useEffect(() => {
     if (active) input.current?.focus()
   }, [active])
+
+  // The query the shopper settled on (typing paused, or Enter) is announced once: not every
+  // keystroke (the analytics `search` event).
+  const announced = useRef('')
+  const announce = useCallback((text: string) => {
+    const query = text.trim()
+    if (query === '' || query === announced.current) return
+    announced.current = query
+    getBus().emit('search:query', { query })
+  }, [])
+  useEffect(() => {
+    const timer = setTimeout(() => announce(value), SEARCH_SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [value, announce])
 
   return (
     <form
@@ -95,6 +121,7 @@ function SearchBox({ active }: SearchBoxProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
+        announce(value)
         input.current?.blur()
       }}
     >
@@ -117,14 +144,23 @@ function SearchBox({ active }: SearchBoxProps) {
         onChange={(event) => {
           const next = event.currentTarget.value.slice(0, SEARCH_QUERY_MAX_LENGTH)
           setValue(next)
+          setTyped((before) => [...before, next])
           refine(next)
         }}
       />
       <span role="status" className={styles.stalled}>
-        {isSearchStalled ? t('search.stalled') : ''}
+        {status === 'stalled' ? t('search.stalled') : ''}
       </span>
     </form>
   )
+}
+
+/** Tells the refinement lists whether the search has answered yet (one subscription for all). */
+function Answered({ children }: { children: ReactNode }) {
+  const { results } = useInstantSearch()
+  // Before the first answer InstantSearch renders with placeholder ("artificial") results.
+  const answered = results !== undefined && results !== null && !results.__isArtificial
+  return <AnsweredContext.Provider value={answered}>{children}</AnsweredContext.Provider>
 }
 
 function Results({ locale }: { locale: Locale }) {
@@ -132,8 +168,7 @@ function Results({ locale }: { locale: Locale }) {
   const { status, results } = useInstantSearch({ catchError: true })
   const { items, showMore, isLastPage } = useInfiniteHits()
   const hits = useMemo(() => normalizeHits(items), [items])
-  const artificial = (results as { __isArtificial?: boolean } | undefined)?.__isArtificial === true
-  const ready = results !== undefined && !artificial
+  const ready = results !== undefined && results !== null && !results.__isArtificial
 
   if (status === 'error')
     return (
@@ -251,84 +286,89 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
           hidden={!panels.barOpen}
           aria-label={t('search.refine')}
         >
-          <div className={`${styles.barTools} ${styles.smallOnly}`}>
-            {REFINEMENT_PANELS.map((panel) => {
-              const Icon = PANEL_ICONS[panel]
-              return (
-                <button
-                  key={panel}
-                  type="button"
-                  className={styles.iconButton}
-                  aria-label={t(`search.${panel}`)}
-                  title={t(`search.${panel}`)}
-                  aria-expanded={panels.open === panel}
-                  aria-controls={panelId(panel)}
-                  onClick={() => dispatch({ type: 'togglePanel', panel })}
-                >
-                  <Icon />
-                </button>
-              )
-            })}
-            <span className={styles.spacer} />
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={t('search.hideFilters')}
-              title={t('search.hideFilters')}
-              onClick={() => dispatch({ type: 'closeBar' })}
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          {section(
-            'grapes',
-            <RefinementList attribute={REFINEMENT_ATTRIBUTES.grapes} title={t('search.grapes')} />,
-          )}
-          {section(
-            'regions',
-            <RefinementList
-              attribute={REFINEMENT_ATTRIBUTES.regions}
-              title={t('search.regions')}
-            />,
-          )}
-          {section(
-            'colors',
-            <RefinementList
-              attribute={REFINEMENT_ATTRIBUTES.colors}
-              title={t('search.colors')}
-              labelOf={colorLabel}
-              markerOf={colorMarker}
-              sortByLabel
-            />,
-          )}
-          {section(
-            'methods',
-            <>
+          <Answered>
+            <div className={`${styles.barTools} ${styles.smallOnly}`}>
+              {REFINEMENT_PANELS.map((panel) => {
+                const Icon = PANEL_ICONS[panel]
+                return (
+                  <button
+                    key={panel}
+                    type="button"
+                    className={styles.iconButton}
+                    aria-label={t(`search.${panel}`)}
+                    title={t(`search.${panel}`)}
+                    aria-expanded={panels.open === panel}
+                    aria-controls={panelId(panel)}
+                    onClick={() => dispatch({ type: 'togglePanel', panel })}
+                  >
+                    <Icon />
+                  </button>
+                )
+              })}
+              <span className={styles.spacer} />
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={t('search.hideFilters')}
+                title={t('search.hideFilters')}
+                onClick={() => dispatch({ type: 'closeBar' })}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+            {section(
+              'grapes',
               <RefinementList
-                attribute={REFINEMENT_ATTRIBUTES.methods}
-                title={t('search.methods')}
-                labelOf={badgeLabel}
-                markerOf={badgeMarker}
-                sortByLabel
-              />
+                attribute={REFINEMENT_ATTRIBUTES.grapes}
+                title={t('search.grapes')}
+              />,
+            )}
+            {section(
+              'regions',
               <RefinementList
-                attribute={REFINEMENT_ATTRIBUTES.types}
-                title={t('search.types')}
-                labelOf={badgeLabel}
-                markerOf={badgeMarker}
+                attribute={REFINEMENT_ATTRIBUTES.regions}
+                title={t('search.regions')}
+              />,
+            )}
+            {section(
+              'colors',
+              <RefinementList
+                attribute={REFINEMENT_ATTRIBUTES.colors}
+                title={t('search.colors')}
+                labelOf={colorLabel}
+                markerOf={colorMarker}
                 sortByLabel
-              />
-            </>,
-          )}
-          {section(
-            'prices',
-            <RefinementList
-              attribute={REFINEMENT_ATTRIBUTES.prices}
-              title={t('search.prices')}
-              labelOf={priceLabel}
-              spokenLabelOf={priceSpoken}
-            />,
-          )}
+              />,
+            )}
+            {section(
+              'methods',
+              <>
+                <RefinementList
+                  attribute={REFINEMENT_ATTRIBUTES.methods}
+                  title={t('search.methods')}
+                  labelOf={badgeLabel}
+                  markerOf={badgeMarker}
+                  sortByLabel
+                />
+                <RefinementList
+                  attribute={REFINEMENT_ATTRIBUTES.types}
+                  title={t('search.types')}
+                  labelOf={badgeLabel}
+                  markerOf={badgeMarker}
+                  sortByLabel
+                />
+              </>,
+            )}
+            {section(
+              'prices',
+              <RefinementList
+                attribute={REFINEMENT_ATTRIBUTES.prices}
+                title={t('search.prices')}
+                labelOf={priceLabel}
+                spokenLabelOf={priceSpoken}
+              />,
+            )}
+          </Answered>
         </aside>
         <section className={styles.results} aria-label={t('search.results')}>
           <Results locale={locale} />

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createStateMapping, createUrlRouter } from './url-router'
 

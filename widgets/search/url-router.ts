@@ -1,4 +1,5 @@
 import type { UiState } from 'instantsearch.js'
+import { history } from 'instantsearch.js/es/lib/routers'
 import type { InstantSearchProps } from 'react-instantsearch'
 import {
   URL_WRITE_DELAY_MS,
@@ -15,65 +16,37 @@ type Routing = Exclude<InstantSearchProps<UiState, SearchState>['routing'], bool
 export type SearchRouter = NonNullable<Routing['router']>
 export type SearchStateMapping = NonNullable<Routing['stateMapping']>
 
-export interface UrlRouterOptions {
-  /** @default 400 (spec 9) */
-  writeDelay?: number
-  win?: Window
-}
+/** The page's address without its origin: path, our query string, hash. */
+const here = (search: string) => `${location.pathname}${search}${location.hash}`
 
 /**
- * Keeps the search state in the page's query string (spec 2 and 9): written 400 ms after it
- * changes (one history entry per pause, not per keystroke), read on start, followed on
- * back/forward. The page's own parameters and hash are kept. Disposing it (the search panel
- * closes) removes the search's parameters from the URL without adding a history entry.
+ * InstantSearch's own history router over our query-string format (spec 2 and 9,
+ * src/domain/search-state.ts): it reads the state on start, writes 400 ms after the last change
+ * (its default write delay, the spec's: one history entry per pause, not per keystroke) and
+ * follows back/forward. What we add:
+ * - the page's own parameters and hash are kept (`createURL`);
+ * - a state the address already holds is never pushed again, whatever its parameters' order;
+ * - closing the panel (disposing the router) takes the search's parameters out of the address
+ *   without a history entry (the router's own clean-up would push one, after the delay).
  */
-export function createUrlRouter({
-  writeDelay = URL_WRITE_DELAY_MS,
-  win = window,
-}: UrlRouterOptions = {}): SearchRouter {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onPopState: (() => void) | null = null
-  const read = () => readSearchState(win.location.search)
-  const urlFor = (search: string) => `${win.location.pathname}${search}${win.location.hash}`
-
-  return {
-    $$type: 'wine-widgets.url',
-    read,
-    write(route) {
-      clearTimeout(timer)
-      timer = setTimeout(() => {
-        timer = undefined
-        // After back/forward the state already matches the URL: never push a duplicate.
-        if (sameSearchState(route, read())) return
-        win.history.pushState(
-          win.history.state,
-          '',
-          urlFor(writeSearchState(route, win.location.search)),
-        )
-      }, writeDelay)
+export function createUrlRouter({ writeDelay = URL_WRITE_DELAY_MS } = {}): SearchRouter {
+  return history<SearchState>({
+    writeDelay,
+    parseURL: ({ location }) => readSearchState(location.search),
+    createURL: ({ routeState, location }) =>
+      `${location.pathname}${writeSearchState(routeState, location.search)}${location.hash}`,
+    push(url) {
+      const next = new URL(url, location.href)
+      if (!sameSearchState(readSearchState(next.search), readSearchState(location.search)))
+        window.history.pushState(window.history.state, '', url)
     },
-    createURL(route) {
-      return urlFor(writeSearchState(route, win.location.search))
-    },
-    onUpdate(callback) {
-      if (onPopState) win.removeEventListener('popstate', onPopState)
-      onPopState = () => {
-        clearTimeout(timer)
-        timer = undefined
-        callback(read())
-      }
-      win.addEventListener('popstate', onPopState)
-    },
+    cleanUrlOnDispose: false,
     dispose() {
-      clearTimeout(timer)
-      timer = undefined
-      if (onPopState) win.removeEventListener('popstate', onPopState)
-      onPopState = null
-      const search = clearSearchState(win.location.search)
-      if (search !== win.location.search)
-        win.history.replaceState(win.history.state, '', urlFor(search))
+      const search = clearSearchState(location.search)
+      if (search !== location.search)
+        window.history.replaceState(window.history.state, '', here(search))
     },
-  }
+  })
 }
 
 /** Maps InstantSearch's UI state of one index to our SearchState and back. */

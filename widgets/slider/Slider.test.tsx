@@ -131,6 +131,53 @@ describe('slider widget', () => {
     expect(region.querySelector<HTMLElement>('[style]')!.style.aspectRatio).toBe('1200 / 675')
   })
 
+  it('draws a decorative wine-glass placeholder in the image box of an entry without a hero', async () => {
+    serve(GRAPES)
+    await renderWidget(slider, {
+      locale: 'fr',
+      attributes: { 'data-collection': 'grapes', 'data-index': '1', 'data-width': '800' },
+    })
+    const region = await screen.findByRole('region')
+    expect(shownTitle()).toBe('Merlot')
+    const frame = region.querySelector<HTMLElement>('[style]')!
+    expect(frame.style.aspectRatio).toBe('800 / 675')
+    // The placeholder fills the same box; it is hidden from assistive technology and has no text.
+    const drawing = frame.querySelector('svg')!
+    expect(drawing).toHaveAttribute('data-hero-placeholder')
+    expect(drawing).toHaveAttribute('aria-hidden', 'true')
+    expect(drawing).toHaveAttribute('focusable', 'false')
+    expect(drawing.textContent).toBe('')
+    expect([...frame.children]).toEqual([drawing])
+    // The title stays readable: the entry's link is named by it.
+    expect(within(region).getByRole('link', { name: /Merlot/ })).toHaveAttribute(
+      'href',
+      '/fr/cepages/merlot',
+    )
+
+    // An entry with a hero shows the image, not the placeholder.
+    act(() => getBus().emit('slider:select', { collection: 'grapes', index: 0 }))
+    expect(shownTitle()).toBe('Chardonnay')
+    expect(region.querySelector('[data-hero-placeholder]')).toBeNull()
+    expect(region.querySelector('img')).toHaveAttribute('src', '/assets/chardonnay.jpg')
+  })
+
+  it('replaces a hero image that fails to load with the placeholder', async () => {
+    serve(GRAPES)
+    await renderWidget(slider, {
+      locale: 'fr',
+      attributes: { 'data-collection': 'grapes', 'data-index': '2' },
+    })
+    const region = await screen.findByRole('region')
+    const img = region.querySelector('img')!
+    expect(img).toHaveAttribute('src', '/assets/syrah.jpg')
+    act(() => {
+      img.dispatchEvent(new Event('error'))
+    })
+    expect(region.querySelector('img')).toBeNull()
+    expect(region.querySelector('[data-hero-placeholder]')).toHaveAttribute('aria-hidden', 'true')
+    expect(shownTitle()).toBe('Syrah')
+  })
+
   it('follows slider:select for its collection and ignores other collections and bad indices', async () => {
     serve(GRAPES)
     await renderWidget(slider, {
@@ -228,9 +275,8 @@ describe('slider widget', () => {
     })
     await waitFor(() => expect(screen.getAllByRole('region')).toHaveLength(2))
     expect(requests).toHaveLength(1)
-    expect(requests[0]!.searchParams.get('fields')).toBe(
-      'hero,intro,level,meta_description,title,url',
-    )
+    // Only sliders of the collection on the page: the slider's fields of spec 7, no index level.
+    expect(requests[0]!.searchParams.get('fields')).toBe('hero,intro,meta_description,title,url')
   })
 
   it.each<[string, Fault]>([

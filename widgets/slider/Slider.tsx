@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react'
+import { useEffect, useState, type CSSProperties } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useEditorialEntries } from '../../src/api/collections'
 import { collectionIndexUrl } from '../../src/domain/editorial'
@@ -6,8 +6,10 @@ import type { EditorialCollection } from '../../src/domain/editorial-constants'
 import { ROTATION_SECONDS, nextIndex } from '../../src/domain/rotation'
 import { useBusEvent } from '../../src/bus/use-bus'
 import { useT } from '../../src/i18n/locale-context'
+import { HeroPlaceholder } from '../../src/ui/hero-placeholder/HeroPlaceholder'
 import type { SliderProps } from './index'
 import styles from './Slider.module.css'
+import { useReportError } from '../../src/report/use-report-error'
 
 const MORE_KEYS: Record<EditorialCollection, string> = {
   regions: 'slider.moreRegions',
@@ -23,7 +25,7 @@ const MORE_KEYS: Record<EditorialCollection, string> = {
  */
 export default function Slider({ props, locale }: WidgetComponentProps<SliderProps>) {
   const t = useT('slider')
-  const query = useEditorialEntries(props.collection, locale)
+  const query = useEditorialEntries(props.collection, locale, 'slider')
   const entries = query.data ?? []
   const count = entries.length
 
@@ -34,6 +36,8 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
   const [following, setFollowing] = useState(props.index !== undefined)
   const [paused, setPaused] = useState(false)
   const [holding, setHolding] = useState(false)
+  // The hero URL that failed to load: the placeholder stands in for it.
+  const [brokenHero, setBrokenHero] = useState<string | null>(null)
 
   const first = count > 0 ? Math.min(count - 1, Math.floor(seed * count)) : -1
   const current = index !== null ? Math.min(index, count - 1) : first
@@ -57,16 +61,11 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
   }, [rotating, paused, holding, count, first])
 
   // Editors see load problems in the console; shoppers see a quiet empty state (spec 8).
-  const logged = useRef<unknown>(null)
-  useEffect(() => {
-    if (query.error && logged.current !== query.error) {
-      logged.current = query.error
-      console.error(
-        `[wine-widgets] slider: the "${props.collection}" entries could not be loaded`,
-        query.error,
-      )
-    }
-  }, [query.error, props.collection])
+  useReportError(query.error, {
+    widget: 'slider',
+    area: 'data',
+    message: `slider: the "${props.collection}" entries could not be loaded`,
+  })
 
   const frame: CSSProperties = { aspectRatio: `${props.width} / ${props.height}` }
   const entry = entries[current]
@@ -96,7 +95,7 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
   const body = (
     <>
       <div className={styles.frame} style={frame}>
-        {entry.hero && (
+        {entry.hero && entry.hero !== brokenHero ? (
           <img
             key={entry.hero}
             className={styles.image}
@@ -107,7 +106,11 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
             loading={props.priority ? 'eager' : 'lazy'}
             fetchPriority={props.priority ? 'high' : 'auto'}
             decoding="async"
+            onError={() => setBrokenHero(entry.hero)}
           />
+        ) : (
+          // No hero (or it failed to load): a drawn wine glass in the same box, not an empty one.
+          <HeroPlaceholder className={styles.placeholder} />
         )}
       </div>
       <div className={styles.text}>

@@ -185,7 +185,10 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
         onChange={(e) => setValue(e.target.value)}
       />
       <button type="submit" className={styles.send} disabled={busy || value.trim() === ''}>
-        {t('sommelier.send')}
+        <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+        </svg>
+        <span className={styles.sendText}>{t('sommelier.send')}</span>
       </button>
     </form>
   )

@@ -50,10 +50,10 @@ const TEXT = {
   },
   nl: {
     button: 'Vraag het onze sommelier',
-    title: 'Uw sommelier',
-    loginPrompt: 'Meld u aan om met onze sommelier te praten.',
+    title: 'Je sommelier',
+    loginPrompt: 'Meld je aan om met onze sommelier te praten.',
     greeting: /^Hallo Claire!/,
-    input: 'Uw gerecht',
+    input: 'Je gerecht',
     send: 'Versturen',
     email: 'E-mailadres',
     password: 'Wachtwoord',
@@ -63,9 +63,9 @@ const TEXT = {
     suggestions: 'Wijnen uit onze winkel',
     dish: 'Vis met citroen',
     http: 'De sommelier is nu niet beschikbaar. Probeer het zo meteen opnieuw.',
-    network: 'We konden de sommelier niet bereiken. Controleer uw verbinding en probeer opnieuw.',
-    model: 'De sommelier kon dit antwoord niet afmaken. Stel uw vraag opnieuw.',
-    cutOff: 'Het antwoord werd afgebroken. Stel uw vraag opnieuw.',
+    network: 'We konden de sommelier niet bereiken. Controleer je verbinding en probeer opnieuw.',
+    model: 'De sommelier kon dit antwoord niet afmaken. Stel je vraag opnieuw.',
+    cutOff: 'Het antwoord werd afgebroken. Stel je vraag opnieuw.',
     red: 'Kleur: Rood',
   },
   en: {
@@ -160,6 +160,28 @@ describe('sommelier button', () => {
     expect(button).toHaveAttribute('aria-haspopup', 'dialog')
     await user.click(button)
     expect(opened).toHaveBeenCalledWith({ mode: 'sommelier' })
+  })
+
+  it.each(['fr', 'nl', 'en'] as const)(
+    '(%s) shows the image of its locale, and keeps the localized text as its name',
+    async (locale) => {
+      await renderWidget(sommelier, {
+        locale,
+        attributes: { 'data-image': '/assets/sommelier/button-{locale}.svg' },
+      })
+      const button = await screen.findByRole('button', { name: TEXT[locale].button })
+      // The image is decorative (alt=""): the text names the button, whatever the image says.
+      const image = button.querySelector('img')
+      expect(image).toHaveAttribute('src', `/assets/sommelier/button-${locale}.svg`)
+      expect(image).toHaveAttribute('alt', '')
+      expect(within(button).queryByRole('img')).toBeNull()
+    },
+  )
+
+  it('refuses an image address that is not a path or an http(s) address', async () => {
+    await expect(
+      renderWidget(sommelier, { attributes: { 'data-image': 'javascript:alert(1)' } }),
+    ).rejects.toThrow(/image/)
   })
 })
 

@@ -1,5 +1,6 @@
 import { getBus } from '../../src/bus/bus'
-import { useT } from '../../src/i18n/locale-context'
+import type { Locale } from '../../src/domain/types'
+import { useLocale, useT } from '../../src/i18n/locale-context'
 import styles from './Sommelier.module.css'
 
 /** A sommelier's tastevin and a glass: decorative, the button's text names it. */
@@ -27,16 +28,34 @@ export function SommelierIllustration() {
   )
 }
 
-/** The sommelier button: opens the page's modal in sommelier mode through the bus. */
-export function SommelierButton() {
+/** The image's address for a locale: `{locale}` in the editor's template becomes en, fr or nl. */
+export const localizedImage = (template: string, locale: Locale) =>
+  template.replaceAll('{locale}', locale)
+
+/**
+ * The sommelier button: opens the page's modal in sommelier mode through the bus. With an image
+ * (one per locale) it shows that image on wide screens; the localized text is its name.
+ */
+export function SommelierButton({ image }: { image?: string }) {
   const t = useT('sommelier')
+  const locale = useLocale()
   return (
     <button
       type="button"
-      className={styles.button}
+      className={image ? `${styles.button} ${styles.withImage}` : styles.button}
       aria-haspopup="dialog"
       onClick={() => getBus().emit('modal:open', { mode: 'sommelier' })}
     >
+      {image && (
+        <img
+          className={styles.image}
+          src={localizedImage(image, locale)}
+          alt=""
+          width={184}
+          height={48}
+          data-sommelier-image={locale}
+        />
+      )}
       <SommelierIllustration />
       <span className={styles.buttonText}>{t('sommelier.button')}</span>
     </button>

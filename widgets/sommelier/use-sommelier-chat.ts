@@ -7,6 +7,7 @@ import { SommelierError, streamChat } from '../../src/services/sommelier/chat-st
 import { suggestWines } from '../../src/services/sommelier/suggestions'
 import { getStore, useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
+import { reportError } from '../../src/report/report'
 
 /** What the chat is doing: waiting for a question, streaming the answer, finding its wines. */
 export type ChatPhase = 'idle' | 'streaming' | 'searching'
@@ -117,9 +118,12 @@ export function useSommelierChat(locale: Locale, url: string) {
         const parsed = parsePairings(raw)
         if (!parsed.ok) {
           if (parsed.reason === 'malformed')
-            console.warn(
-              '[wine-widgets] Sommelier: unreadable pairings; answer shown without wines',
-            )
+            reportError({
+              widget: 'sommelier',
+              area: 'sommelier',
+              message: 'Sommelier: unreadable pairings; answer shown without wines',
+              level: 'warn',
+            })
           return
         }
         if (parsed.pairings.length === 0) return
@@ -133,11 +137,23 @@ export function useSommelierChat(locale: Locale, url: string) {
           }
         } catch (error) {
           // The answer stands on its own; only the cards are missing.
-          console.warn('[wine-widgets] Sommelier: the wine search failed', error)
+          reportError({
+            widget: 'sommelier',
+            area: 'sommelier',
+            message: 'Sommelier: the wine search failed',
+            error,
+            level: 'warn',
+          })
         }
       } catch (error) {
         if (controller.signal.aborted || running.current !== me) return
-        console.warn('[wine-widgets] Sommelier: the answer failed', error)
+        reportError({
+          widget: 'sommelier',
+          area: 'sommelier',
+          message: 'Sommelier: the answer failed',
+          error,
+          level: 'warn',
+        })
         fail(error instanceof SommelierError ? error.kind : 'network')
       } finally {
         if (running.current === me) {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
-import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import { defineWidget } from '../../src/props/schema'
-import { resetSessionForTests } from '../../src/session/session'
+import { resetSessionForTests, startSessionService } from '../../src/session/session'
+import { INACTIVITY_MS } from '../../src/store/state'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
 import { userMenu } from './index'
 
@@ -88,8 +88,14 @@ describe('user-menu widget', () => {
     db.sessionEmail = 'claire@example.com'
     await renderWidget(userMenu, { locale: 'fr' })
     await screen.findByRole('link', { name: /Claire Dubois/ })
-    getStore().clearPersonal()
-    getBus().emit('user:logged-out', { reason: 'inactivity' })
+    // The page's session service (started by the runtime) finds 30 minutes without activity.
+    startSessionService()
+    act(() => {
+      getStore().update((d) => {
+        d.lastActivity = Date.now() - INACTIVITY_MS - 1000
+      })
+      window.dispatchEvent(new Event('pointerdown'))
+    })
     expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute(
       'href',
       '/fr/se-loguer',

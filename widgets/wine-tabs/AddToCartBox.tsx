@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useEmitOnce } from '../../src/bus/use-bus'
 import { promotionQueryOptions, usePromotion, type WineVariant } from '../../src/api/catalogue'
 import {
   addBoxQuantity,
@@ -8,9 +9,12 @@ import {
   plusQuantity,
   wineInputQuantity,
 } from '../../src/domain/quantity'
+import { cartPath } from '../../src/domain/cart-page'
+import { tabHash } from '../../src/domain/tab-memory'
 import type { Promotion } from '../../src/domain/types'
-import { useT } from '../../src/i18n/locale-context'
+import { useLocale, useT } from '../../src/i18n/locale-context'
 import { addToCart } from '../../src/store/cart-actions'
+import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import styles from './WineTabs.module.css'
@@ -20,17 +24,18 @@ export interface AddToCartBoxProps {
   name: string
   vintage: string
   variant: WineVariant
+  /** The wine's label image, kept on the cart line for its thumbnail. */
+  image?: string
 }
-
-type Status = { kind: 'added' | 'full'; count: number } | null
 
 /**
  * The add-to-cart box of one vintage and volume (spec 2 and 5): price, minus/plus (+6, the first
  * step from 1 adds 5), a quantity field (at least 1, at most the stock, clamped between 0 and
  * the stock when left), the add button; an out-of-stock banner instead when nothing is left.
  */
-export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxProps) {
+export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToCartBoxProps) {
   const t = useT('wineTabs')
+  const locale = useLocale()
   const client = useQueryClient()
   const stock = Math.max(0, Math.floor(variant.qty_available))
   const soldOut = isOutOfStock(variant.qty_available)
@@ -38,7 +43,21 @@ export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxP
   const promotion = usePromotion(soldOut ? null : request)
   const [text, setText] = useState('1')
   const [busy, setBusy] = useState(false)
-  const [status, setStatus] = useState<Status>(null)
+  // Stock reached shows under the box; an addition shows in the confirmation panel.
+  const [full, setFull] = useState<number | null>(null)
+  const [notice, setNotice] = useState<AddedNotice | null>(null)
+  const addButton = useRef<HTMLButtonElement>(null)
+  useEmitOnce('item:viewed', String(variant.id), () => ({
+    item: {
+      odooCode,
+      name,
+      vintage,
+      volume: variant.volume,
+      price: variant.price,
+      quantity: 1,
+      type: 'product',
+    },
+  }))
 
   const quantity = addBoxQuantity(text, stock)
   const current = wineInputQuantity(text, stock)
@@ -63,9 +82,20 @@ export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxP
       wines: [],
       free_shipping: false,
       promotion: linePromotion,
+      // Back to this page, on this vintage and volume's tab.
+      url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
+      ...(image && { image }),
     })
     setBusy(false)
-    setStatus({ kind: result.added ? 'added' : 'full', count: result.quantity })
+    if (result.added) {
+      setFull(null)
+      setNotice({
+        message: t('wineTabs.added', { count: result.quantity }),
+        item: [name, vintage, variant.volume].join(' · '),
+      })
+    } else {
+      setFull(result.quantity)
+    }
   }
 
   return (
@@ -91,7 +121,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxP
             value={text}
             onChange={(value) => {
               setText(value)
-              setStatus(null)
+              setFull(null)
             }}
             onBlur={() => setText(String(addBoxQuantity(text, stock)))}
             onMinus={() => setText(String(minusQuantity(current, 1)))}
@@ -104,17 +134,28 @@ export function AddToCartBox({ odooCode, name, vintage, variant }: AddToCartBoxP
             hint={t('wineTabs.available', { count: stock })}
             showLabel
           />
-          <button type="submit" className={styles.add} disabled={busy || quantity < 1}>
+          {/* Not disabled while adding: a disabled button would drop the keyboard focus. */}
+          <button
+            ref={addButton}
+            type="submit"
+            className={styles.add}
+            disabled={quantity < 1}
+            aria-disabled={busy || undefined}
+          >
             {busy ? t('wineTabs.adding') : t('wineTabs.add')}
           </button>
         </form>
       )}
       <p className={styles.status} role="status">
-        {status &&
-          (status.kind === 'added'
-            ? t('wineTabs.added', { count: status.count })
-            : t('wineTabs.stockReached', { count: status.count }))}
+        {full !== null && t('wineTabs.stockReached', { count: full })}
       </p>
+      <AddedToCart
+        notice={notice}
+        cartHref={cartPath(locale)}
+        cartLabel={t('wineTabs.toCart')}
+        closeLabel={t('wineTabs.closeNotice')}
+        returnFocus={addButton}
+      />
       <p className={styles.claim}>{t('wineTabs.moneyBack')}</p>
     </div>
   )

@@ -7,13 +7,21 @@ import styles from './WineTabs.module.css'
 export interface VintagePanelProps {
   odooCode: string
   name: string
+  image?: string
   vintage: WineVintage
   volume: string | null
   onVolume: (volume: string) => void
 }
 
 /** One vintage: scores per guide, the tasting note and a tab per volume. */
-export function VintagePanel({ odooCode, name, vintage, volume, onVolume }: VintagePanelProps) {
+export function VintagePanel({
+  odooCode,
+  name,
+  image,
+  vintage,
+  volume,
+  onVolume,
+}: VintagePanelProps) {
   const t = useT('wineTabs')
   const variant = vintage.variants.find((v) => v.volume === volume) ?? vintage.variants[0]
   if (!variant) return null
@@ -51,6 +59,7 @@ export function VintagePanel({ odooCode, name, vintage, volume, onVolume }: Vint
           key={variant.id}
           odooCode={odooCode}
           name={name}
+          image={image}
           vintage={vintage.vintage}
           variant={variant}
         />

@@ -198,10 +198,18 @@ describe('wine-tabs: add to cart', () => {
     const variant = vintage.variants.find((v) => v.volume === '75cl')!
     expect(await screen.findByText('Gouttes ×2 sur ce vin')).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Plus de bouteilles' }))
-    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
-    expect(
-      await screen.findByText('Ajouté. Vous en avez maintenant 6 dans votre panier.'),
-    ).toBeVisible()
+    const add = screen.getByRole('button', { name: 'Ajouter au panier' })
+    await user.click(add)
+    // The confirmation is announced, names the line and links to the cart; focus stays put.
+    const status = await screen.findByText('Ajouté. Vous en avez maintenant 6 dans votre panier.')
+    expect(status).toBeVisible()
+    expect(status.closest('[role="status"]')).not.toBeNull()
+    expect(screen.getByText(`Domaine Promo · ${vintage.vintage} · 75cl`)).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Voir votre panier' })).toHaveAttribute(
+      'href',
+      '/fr/panier',
+    )
+    expect(add).toHaveFocus()
     expect(cartLines()).toEqual([
       {
         id: String(variant.id),
@@ -218,6 +226,8 @@ describe('wine-tabs: add to cart', () => {
         wines: [],
         free_shipping: false,
         promotion: { type: 'points', points: 2, bogof: null },
+        // Back to this page on the vintage and volume that were added.
+        url: `/#${vintage.vintage}-75cl`,
       },
     ])
     expect(callsOf('rules')[0]!.payload).toEqual({
@@ -228,6 +238,25 @@ describe('wine-tabs: add to cart', () => {
         volume: '75cl',
       },
     })
+  })
+
+  it('keeps the label image on the cart line when the tag gives one (nl)', async () => {
+    resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+    const user = userEvent.setup()
+    await renderWidget(wineTabs, {
+      locale: 'nl',
+      attributes: {
+        'data-odoo-code': TABS_WINE,
+        'data-name': 'Test wine',
+        'data-image': '/assets/labels/label-06.svg',
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'In winkelwagen' }))
+    expect(await screen.findByRole('link', { name: 'Bekijk je winkelwagen' })).toHaveAttribute(
+      'href',
+      '/nl/winkelwagen',
+    )
+    expect(cartLines()[0]).toMatchObject({ image: '/assets/labels/label-06.svg' })
   })
 
   it('stops at the stock: a second add raises the line to qty_available only (en)', async () => {

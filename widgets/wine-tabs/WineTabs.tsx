@@ -20,7 +20,7 @@ import styles from './WineTabs.module.css'
 /** Wine page (spec 2): tabs per active vintage, nested tabs per volume with the add-to-cart box. */
 export default function WineTabs({ props, locale }: WidgetComponentProps<WineTabsProps>) {
   const t = useT('wineTabs')
-  const { odooCode, name } = props
+  const { odooCode, name, image } = props
   const query = useWineVariants({ odooCode, locale, name })
 
   if (query.isPending) {
@@ -46,16 +46,17 @@ export default function WineTabs({ props, locale }: WidgetComponentProps<WineTab
   if (vintages.length === 0) {
     return <p className={styles.notice}>{t('wineTabs.noVintages')}</p>
   }
-  return <VintageTabs odooCode={odooCode} name={name} vintages={vintages} />
+  return <VintageTabs odooCode={odooCode} name={name} image={image} vintages={vintages} />
 }
 
 interface VintageTabsProps {
   odooCode: string
   name: string
+  image?: string
   vintages: WineVintage[]
 }
 
-function VintageTabs({ odooCode, name, vintages }: VintageTabsProps) {
+function VintageTabs({ odooCode, name, image, vintages }: VintageTabsProps) {
   const t = useT('wineTabs')
   const options = useMemo<TabOption[]>(
     () => vintages.map((v) => ({ vintage: v.vintage, volumes: v.variants.map((x) => x.volume) })),
@@ -102,6 +103,7 @@ function VintageTabs({ odooCode, name, vintages }: VintageTabsProps) {
         <VintagePanel
           odooCode={odooCode}
           name={name}
+          image={image}
           vintage={vintage}
           volume={current.volume}
           onVolume={(volume) => select({ vintage: current.vintage, volume })}

@@ -13,6 +13,13 @@ const props = {
     required: true,
     doc: 'The wine name shown in the cart and the minicart.',
   },
+  /** The wine's label image, shown beside its line in the cart. */
+  image: {
+    type: 'string',
+    // A site path or an http(s) address: never a `javascript:` or `data:` link.
+    pattern: /^(\/(?!\/)|https?:\/\/)/,
+    doc: "Optional: the wine's label image (a path or an https:// address), shown as the thumbnail of its line in the cart.",
+  },
 } as const satisfies PropsSchema
 
 export type WineTabsProps = PropsOf<typeof props>

@@ -1,6 +1,8 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
+import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { addressFromComponents, withRetries } from './address'
-import { createFakePlaces } from './fake'
+import { createFakePlaces } from '../../../mocks/fake-places'
 
 const c = (long_name: string, type: string, short_name = long_name) => ({
   long_name,
@@ -59,19 +61,21 @@ describe('maps loader retries (spec 9: 3 retries)', () => {
 })
 
 describe('fake places service', () => {
-  it('suggests Belgian addresses as a listbox and fills from the chosen one', () => {
+  it('suggests Belgian addresses as a listbox and fills from the chosen one', async () => {
     const input = document.createElement('input')
     document.body.append(input)
+    input.focus()
     const onSelect = vi.fn()
     const detach = createFakePlaces('nl').attach(input, onSelect)
     expect(input).toHaveAttribute('role', 'combobox')
     input.value = 'korenm'
     input.dispatchEvent(new Event('input'))
     const list = document.getElementById(input.getAttribute('aria-controls')!)!
-    expect(list).toBeVisible()
+    await waitFor(() => expect(list).toBeVisible())
     expect(input).toHaveAttribute('aria-expanded', 'true')
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown' }))
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }))
+    await waitFor(() => expect(onSelect).toHaveBeenCalled())
     expect(onSelect).toHaveBeenCalledWith({
       street: 'Korenmarkt 5',
       zip: '9000',

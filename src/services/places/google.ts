@@ -1,13 +1,29 @@
 /**
- * The real places service: Google Maps JavaScript API through `@googlemaps/js-api-loader` v2
- * (`setOptions({ key })`, then `importLibrary('places')`, retried 3 times), with the legacy
- * `google.maps.places.Autocomplete` restricted to Belgium and to addresses.
+ * The real places service on Google's Places API (New), loaded with `@googlemaps/js-api-loader`
+ * v2 (`setOptions({ key })`, then `importLibrary('places')`, retried 3 times). The legacy
+ * `google.maps.places.Autocomplete` is closed to new Maps keys since 1 March 2025.
+ *
+ * Choice: `AutocompleteSuggestion.fetchAutocompleteSuggestions` + `Place.fetchFields` behind our
+ * OWN input and list (`./suggestions.ts`), not the `PlaceAutocompleteElement` web component. The
+ * element replaces the input with its own (closed shadow DOM): our label, required-field rules,
+ * error messages, styles and tests would no longer apply to the field the shopper types in, and
+ * the page's language and theme would stop at its border. With the data API the street field stays
+ * ours, the list speaks ARIA like the rest of the checkout, and the demo fake plugs into the same
+ * list. Requests carry a session token (renewed after each choice) so Google bills one session
+ * per address.
  */
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader'
 import { MissingConfigError } from '../../config/config'
 import { addressFromComponents, withRetries } from './address'
+import { attachSuggestions, type SuggestionSource } from './suggestions'
 import { MAPS_RETRIES, PLACES_COUNTRIES, type PlacesService } from './types'
+
+/**
+ * Spec 5: addresses only. Places (New) has no legacy `address` collection; these primary types
+ * are what a delivery address is (a street still lets the shopper type the number by hand).
+ */
+export const ADDRESS_TYPES = ['street_address', 'premise', 'subpremise', 'route']
 
 let optionsSet = false
 
@@ -22,22 +38,52 @@ export async function loadGooglePlaces(
     optionsSet = true
   }
   const places = await withRetries(() => importLibrary('places'), MAPS_RETRIES)
+  const { AutocompleteSuggestion, AutocompleteSessionToken } = places
   return {
     attach(input, onSelect) {
-      const autocomplete = new places.Autocomplete(input, {
-        componentRestrictions: { country: PLACES_COUNTRIES },
-        types: ['address'],
-        fields: ['address_components'],
-      })
-      const listener = autocomplete.addListener('place_changed', () => {
-        // Enter without choosing gives a place without components: the typed text stays.
-        const components = autocomplete.getPlace().address_components
-        if (components?.length) onSelect(addressFromComponents(components))
-      })
-      return () => {
-        listener.remove()
-        google.maps.event.clearInstanceListeners(autocomplete)
+      let session = new AutocompleteSessionToken()
+      const source: SuggestionSource = {
+        async find(query) {
+          const { suggestions } = await AutocompleteSuggestion.fetchAutocompleteSuggestions({
+            input: query,
+            includedRegionCodes: PLACES_COUNTRIES,
+            includedPrimaryTypes: ADDRESS_TYPES,
+            language,
+            region: 'be',
+            sessionToken: session,
+          })
+          return suggestions.flatMap(({ placePrediction: prediction }) =>
+            prediction
+              ? [
+                  {
+                    label: prediction.text.toString(),
+                    async address() {
+                      const place = prediction.toPlace()
+                      await place.fetchFields({ fields: ['addressComponents'] })
+                      // The session ends with the details of the chosen place.
+                      session = new AutocompleteSessionToken()
+                      const components = place.addressComponents ?? []
+                      if (components.length === 0) return null
+                      return addressFromComponents(
+                        components.map((c) => ({
+                          long_name: c.longText ?? '',
+                          short_name: c.shortText ?? '',
+                          types: c.types,
+                        })),
+                      )
+                    },
+                  },
+                ]
+              : [],
+          )
+        },
       }
+      return attachSuggestions(input, source, onSelect)
     },
   }
+}
+
+/** Test hook: a new page (setOptions runs again). */
+export function resetGooglePlacesForTests(): void {
+  optionsSet = false
 }

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../mocks/node'
@@ -139,5 +140,61 @@ describe('streamChat', () => {
       onText: () => controller.abort(),
     })
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' })
+  })
+
+  it('an answer that never starts fails as network after the wait (issue 11: no thinking forever)', async () => {
+    server.use(http.post(URL, () => new Promise<never>(() => {})))
+    const error = await failure(streamChat({ url: URL, request, idleTimeoutMs: 60 }))
+    expect(error.kind).toBe('network')
+  })
+
+  it('a stream that stops sending fails as cut-off, after the text received so far', async () => {
+    // A fetch stand-in (the mock server's socket emulation does not survive an abort mid-body);
+    // like a real fetch, aborting the request errors the body.
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(delta('Un Pauillac')))
+              init.signal?.addEventListener('abort', () => controller.error(init.signal?.reason))
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+      ),
+    )
+    const onText = vi.fn<(text: string) => void>()
+    const error = await failure(streamChat({ url: URL, request, onText, idleTimeoutMs: 60 }))
+    expect(error.kind).toBe('cut-off')
+    expect(onText).toHaveBeenLastCalledWith('Un Pauillac')
+  })
+
+  it('a slow but steady stream is not cut off', async () => {
+    const encoder = new TextEncoder()
+    server.use(
+      http.post(
+        URL,
+        () =>
+          new HttpResponse(
+            new ReadableStream<Uint8Array>({
+              async start(controller) {
+                for (const piece of ['Un ', 'Pau', 'il', 'lac']) {
+                  await new Promise((r) => setTimeout(r, 300))
+                  controller.enqueue(encoder.encode(delta(piece)))
+                }
+                controller.enqueue(encoder.encode('data: [DONE]\n\n'))
+                controller.close()
+              },
+            }),
+            { headers: { 'Content-Type': 'text/event-stream' } },
+          ),
+      ),
+    )
+    // Each piece comes well within the wait (700 ms to spare, for a loaded machine's late
+    // timers), the whole answer (1.2 s) takes longer than it.
+    await expect(streamChat({ url: URL, request, idleTimeoutMs: 1000 })).resolves.toBe(
+      'Un Pauillac',
+    )
   })
 })

@@ -4,7 +4,17 @@
  * chat-completions request with `stream: true` and reports the answer's text as it grows.
  */
 import type { ChatRequest } from '../../domain/sommelier-prompt'
+import { TimeoutError, linkSignals } from '../../http/signals'
 import { SseDecoder, type StreamEvent } from './sse'
+import { reportError } from '../../report/report'
+import { isRecord } from '../../domain/is-record'
+
+/**
+ * The longest wait for the answer to start, and then between two pieces of it: a proxy or model
+ * that stops sending ends as a failure (no answer: network; half an answer: cut-off), never as
+ * a chat that thinks forever.
+ */
+export const STREAM_IDLE_TIMEOUT_MS = 30_000
 
 /**
  * Why an answer failed: `http` (the proxy answered an error status), `network` (no answer),
@@ -30,10 +40,9 @@ export interface StreamChatOptions {
   signal?: AbortSignal
   /** Called with the whole text received so far, after every piece. */
   onText?: (text: string) => void
+  /** @default STREAM_IDLE_TIMEOUT_MS */
+  idleTimeoutMs?: number
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A proxy that ignores `stream` answers one JSON completion: read it the same way. */
 async function readJsonCompletion(response: Response): Promise<string> {
@@ -43,10 +52,10 @@ async function readJsonCompletion(response: Response): Promise<string> {
   } catch {
     throw new SommelierError('cut-off', 'unreadable JSON answer')
   }
-  if (isObject(data) && data.error) throw new SommelierError('model', JSON.stringify(data.error))
-  const choice = isObject(data) && Array.isArray(data.choices) ? data.choices[0] : undefined
-  const message = isObject(choice) ? choice.message : undefined
-  if (isObject(message) && typeof message.content === 'string') return message.content
+  if (isRecord(data) && data.error) throw new SommelierError('model', JSON.stringify(data.error))
+  const choice = isRecord(data) && Array.isArray(data.choices) ? data.choices[0] : undefined
+  const message = isRecord(choice) ? choice.message : undefined
+  if (isRecord(message) && typeof message.content === 'string') return message.content
   throw new SommelierError('model', 'no message in the answer')
 }
 
@@ -55,7 +64,30 @@ async function readJsonCompletion(response: Response): Promise<string> {
  * final chunk with finish_reason "stop"). Rejects with a SommelierError when it fails, or with
  * the AbortError when `signal` aborts it (the caller stops listening then).
  */
-export async function streamChat({ url, request, signal, onText }: StreamChatOptions) {
+export async function streamChat(options: StreamChatOptions) {
+  const { signal } = options
+  // The caller's signal, plus our own abort when the answer stops coming.
+  const linked = linkSignals([signal])
+  const idleMs = options.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS
+  let idle: ReturnType<typeof setTimeout> | undefined
+  const waitForMore = () => {
+    clearTimeout(idle)
+    idle = setTimeout(() => linked.abort(new TimeoutError(idleMs)), idleMs)
+  }
+  waitForMore()
+  try {
+    return await receive(options, linked.signal, waitForMore)
+  } finally {
+    clearTimeout(idle)
+    linked.dispose()
+  }
+}
+
+async function receive(
+  { url, request, signal, onText }: StreamChatOptions,
+  waiting: AbortSignal,
+  waitForMore: () => void,
+) {
   let response: Response
   try {
     response = await fetch(url, {
@@ -63,12 +95,13 @@ export async function streamChat({ url, request, signal, onText }: StreamChatOpt
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(request),
       credentials: 'same-origin',
-      signal,
+      signal: waiting,
     })
   } catch (cause) {
     if (signal?.aborted) throw cause
-    throw new SommelierError('network', String(cause))
+    throw new SommelierError('network', String(waiting.reason ?? cause))
   }
+  waitForMore()
   if (!response.ok) {
     void response.body?.cancel().catch(() => undefined)
     throw new SommelierError('http', `HTTP ${response.status}`, response.status)
@@ -105,7 +138,12 @@ export async function streamChat({ url, request, signal, onText }: StreamChatOpt
         case 'malformed':
           // One unreadable chunk costs a few characters at worst: keep reading. A stream that
           // breaks off after it is caught below as cut-off.
-          console.warn('[wine-widgets] Sommelier: skipped a malformed stream chunk', event.data)
+          reportError({
+            area: 'sommelier',
+            message: 'Sommelier: skipped a malformed stream chunk',
+            logged: [event.data],
+            level: 'warn',
+          })
           break
       }
     }
@@ -119,8 +157,9 @@ export async function streamChat({ url, request, signal, onText }: StreamChatOpt
         chunk = await reader.read()
       } catch (cause) {
         if (signal?.aborted) throw cause
-        throw new SommelierError('cut-off', `read failed: ${String(cause)}`)
+        throw new SommelierError('cut-off', `read failed: ${String(waiting.reason ?? cause)}`)
       }
+      waitForMore()
       if (chunk.done) {
         apply(decoder.end())
         break

@@ -2,9 +2,11 @@
  * Parser for the language model's server-sent events (OpenAI-compatible chat completions with
  * `stream: true`, docs/PROTOCOLS.md): `data: {"choices":[{"delta":{"content":"…"}}]}` events
  * separated by a blank line, then `data: [DONE]`. Network reads cut the stream anywhere (in the
- * middle of a line, a JSON document or a multi-byte character), so bytes are decoded as a stream
- * and text is buffered up to the blank line before an event is read. Framework-free and pure.
+ * middle of a line, a JSON document or a multi-byte character): bytes are decoded as a stream and
+ * eventsource-parser frames the events. Framework-free.
  */
+import { createParser, type EventSourceParser } from 'eventsource-parser'
+import { isRecord } from '../../domain/is-record'
 
 export type StreamEvent =
   /** A piece of the answer's text. */
@@ -18,23 +20,8 @@ export type StreamEvent =
   /** A chunk that is not the JSON it should be (skipped by the client, kept for the logs). */
   | { type: 'malformed'; data: string }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** The events of one complete SSE block (the lines between two blank lines). */
-export function parseEventBlock(block: string): StreamEvent[] {
-  const data: string[] = []
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue
-    const colon = line.indexOf(':')
-    const field = colon < 0 ? line : line.slice(0, colon)
-    if (field !== 'data') continue
-    let value = colon < 0 ? '' : line.slice(colon + 1)
-    if (value.startsWith(' ')) value = value.slice(1)
-    data.push(value)
-  }
-  if (data.length === 0) return []
-  const payload = data.join('\n')
+/** What one event's data means (the `data:` lines already joined by the SSE parser). */
+export function readEventData(payload: string): StreamEvent[] {
   if (payload.trim() === '[DONE]') return [{ type: 'done' }]
   let json: unknown
   try {
@@ -42,18 +29,18 @@ export function parseEventBlock(block: string): StreamEvent[] {
   } catch {
     return [{ type: 'malformed', data: payload }]
   }
-  if (!isObject(json)) return [{ type: 'malformed', data: payload }]
+  if (!isRecord(json)) return [{ type: 'malformed', data: payload }]
   if (json.error !== undefined && json.error !== null) {
     const error = json.error
-    const message = isObject(error) && typeof error.message === 'string' ? error.message : ''
+    const message = isRecord(error) && typeof error.message === 'string' ? error.message : ''
     return [{ type: 'error', message: message || (typeof error === 'string' ? error : 'error') }]
   }
   if (!Array.isArray(json.choices)) return [{ type: 'malformed', data: payload }]
   const events: StreamEvent[] = []
   const choice: unknown = json.choices[0]
-  if (isObject(choice)) {
+  if (isRecord(choice)) {
     const delta = choice.delta
-    if (isObject(delta) && typeof delta.content === 'string' && delta.content !== '')
+    if (isRecord(delta) && typeof delta.content === 'string' && delta.content !== '')
       events.push({ type: 'delta', content: delta.content })
     if (typeof choice.finish_reason === 'string')
       events.push({ type: 'finish', reason: choice.finish_reason })
@@ -61,19 +48,26 @@ export function parseEventBlock(block: string): StreamEvent[] {
   return events
 }
 
-/** Buffers decoded text and yields the events of every complete block. */
+/**
+ * Reads text as it arrives into events. The SSE framing (fields, comments, CR/LF/CRLF line ends
+ * even split between reads, multi-line data) is eventsource-parser's; what the data means is ours.
+ */
 export class SseParser {
-  private buffer = ''
+  private events: StreamEvent[] = []
+  private readonly parser: EventSourceParser = createParser({
+    onEvent: (message) => this.events.push(...readEventData(message.data)),
+  })
+
+  private take(): StreamEvent[] {
+    const events = this.events
+    this.events = []
+    return events
+  }
 
   /** Add text as it arrives; returns the events of the blocks it completed. */
   push(text: string): StreamEvent[] {
-    this.buffer += text
-    // "\r\n" may be split between two reads: keep a trailing "\r" until the next one.
-    const held = this.buffer.endsWith('\r') ? '\r' : ''
-    const text$ = (held ? this.buffer.slice(0, -1) : this.buffer).replace(/\r\n?/g, '\n')
-    const blocks = text$.split('\n\n')
-    this.buffer = (blocks.pop() ?? '') + held
-    return blocks.flatMap(parseEventBlock)
+    this.parser.feed(text)
+    return this.take()
   }
 
   /**
@@ -81,11 +75,16 @@ export class SseParser {
    * final newline); a half-received one comes out as `malformed`.
    */
   end(): StreamEvent[] {
-    const rest = this.buffer.replace(/\r\n?/g, '\n')
-    this.buffer = ''
-    return rest.trim() === '' ? [] : parseEventBlock(rest)
+    // Two line ends close a half line and the event it belongs to (reset's `consume` adds only one).
+    this.parser.feed('\n\n')
+    this.parser.reset()
+    return this.take()
   }
 }
+
+/** The events of one complete SSE block (the lines between two blank lines). */
+export const parseEventBlock = (block: string): StreamEvent[] =>
+  new SseParser().push(`${block}\n\n`)
 
 /** Decode a byte stream and parse it (UTF-8 characters split across reads are kept whole). */
 export class SseDecoder {

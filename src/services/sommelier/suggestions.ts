@@ -9,46 +9,49 @@ import { filterLadder, type IndexFacetValues } from '../../domain/sommelier-filt
 import { HITS_PER_SUGGESTION, pickRandom } from '../../domain/random-pick'
 import type { WineHit } from '../../domain/wine-hit'
 import { getSearchClient, searchWines, wineIndexName } from '../search-client'
+import { getPageQueryClient } from '../../api/query-client'
 
 /** Hits fetched per search to choose from. */
 export const CANDIDATES = 20
 
-const facetCache = new Map<Locale, Promise<IndexFacetValues>>()
-
 const keysOf = (facet: unknown): string[] =>
   typeof facet === 'object' && facet !== null ? Object.keys(facet) : []
 
+const facetQueryKey = (locale: Locale) => ['sommelier-facets', locale] as const
+
+async function fetchFacetValues(locale: Locale): Promise<IndexFacetValues> {
+  const { results } = await getSearchClient().searchForHits({
+    requests: [
+      {
+        indexName: wineIndexName(locale),
+        query: '',
+        hitsPerPage: 0,
+        facets: ['c.color', 't.image'],
+        maxValuesPerFacet: 100,
+      },
+    ],
+  })
+  const facets = results[0]?.facets ?? {}
+  return { color: keysOf(facets['c.color']), type: keysOf(facets['t.image']) }
+}
+
 /**
- * The `c.color` and `t.image` values the index holds ("red-7b1e2b", …), read once per locale:
- * the colour's suffix is the index's business, the app only knows the part before the dash.
+ * The `c.color` and `t.image` values the index holds ("red-7b1e2b", …), read once per locale
+ * through the page's query cache (`staleTime: Infinity`; a failed read is not kept, the next
+ * answer asks again): the colour's suffix is the index's business, the app only knows the part
+ * before the dash.
  */
 export function indexFacetValues(locale: Locale): Promise<IndexFacetValues> {
-  let values = facetCache.get(locale)
-  if (!values) {
-    values = getSearchClient()
-      .searchForHits({
-        requests: [
-          {
-            indexName: wineIndexName(locale),
-            query: '',
-            hitsPerPage: 0,
-            facets: ['c.color', 't.image'],
-            maxValuesPerFacet: 100,
-          },
-        ],
-      })
-      .then(({ results }) => {
-        const facets = results[0]?.facets ?? {}
-        return { color: keysOf(facets['c.color']), type: keysOf(facets['t.image']) }
-      })
-    values.catch(() => facetCache.delete(locale))
-    facetCache.set(locale, values)
-  }
-  return values
+  return getPageQueryClient().query({
+    queryKey: facetQueryKey(locale),
+    queryFn: () => fetchFacetValues(locale),
+    staleTime: Infinity,
+    retry: false,
+  })
 }
 
 export function resetSuggestionsForTests(): void {
-  facetCache.clear()
+  getPageQueryClient().removeQueries({ queryKey: ['sommelier-facets'] })
 }
 
 /** The hits of the first search of the line's ladder that finds any. */

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react'
 import { useInvoices } from '../../api/account'
 import { formatDate, stripInvoicePrefix } from '../../domain/dates'
 import { INVOICE_HISTORY_START, productDetail, type Invoice } from '../../domain/invoices'
 import { formatDash } from '../../domain/money'
 import type { Locale, User } from '../../domain/types'
 import { useLocale, useT } from '../../i18n/locale-context'
+import { AccordionSection, useAccordion, type AccordionSectionState } from '../accordion/Accordion'
 import styles from './InvoiceList.module.css'
 
 export interface InvoiceListProps {
@@ -24,6 +24,7 @@ export function InvoiceList({ user, headingLevel = 3 }: InvoiceListProps) {
   const t = useT('invoices')
   const locale = useLocale()
   const query = useInvoices({ odooID: user.odooID, locale })
+  const { section } = useAccordion(query.data?.length ?? 0)
 
   if (query.isPending) {
     return (
@@ -62,39 +63,35 @@ export function InvoiceList({ user, headingLevel = 3 }: InvoiceListProps) {
       {query.data.map((invoice, index) => (
         // Invoice numbers are unique in Odoo; the index only guards against a server duplicate.
         <li key={`${invoice.name}-${index}`} className={styles.item}>
-          <InvoiceItem invoice={invoice} locale={locale} headingLevel={headingLevel} />
+          <InvoiceItem
+            {...section(index)}
+            invoice={invoice}
+            locale={locale}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
   )
 }
 
-interface InvoiceItemProps {
+interface InvoiceItemProps extends AccordionSectionState {
   invoice: Invoice
   locale: Locale
   headingLevel: 2 | 3 | 4
 }
 
-function InvoiceItem({ invoice, locale, headingLevel }: InvoiceItemProps) {
+function InvoiceItem({ invoice, locale, headingLevel, ...state }: InvoiceItemProps) {
   const t = useT('invoices')
-  const id = useId()
-  const [open, setOpen] = useState(false)
-  const Heading = `h${headingLevel}` as const
-  const buttonId = `${id}-button`
-  const regionId = `${id}-region`
   const number = stripInvoicePrefix(invoice.name)
-
   return (
-    <>
-      <Heading className={styles.heading}>
-        <button
-          type="button"
-          id={buttonId}
-          className={styles.header}
-          aria-expanded={open}
-          aria-controls={regionId}
-          onClick={() => setOpen((o) => !o)}
-        >
+    <AccordionSection
+      {...state}
+      level={headingLevel}
+      lazy
+      classNames={{ heading: styles.heading, button: styles.header, panel: styles.body }}
+      header={
+        <>
           <span className={styles.date}>
             <span className={styles.srOnly}>{t('invoices.date')}</span>{' '}
             {formatDate(invoice.date, locale)}
@@ -107,18 +104,11 @@ function InvoiceItem({ invoice, locale, headingLevel }: InvoiceItemProps) {
             {formatDash(invoice.amount_total, locale)}
           </span>
           <span className={styles.chevron} aria-hidden="true" />
-        </button>
-      </Heading>
-      <div
-        role="region"
-        id={regionId}
-        aria-labelledby={buttonId}
-        className={styles.body}
-        hidden={!open}
-      >
-        {open && <InvoiceLines invoice={invoice} number={number} locale={locale} />}
-      </div>
-    </>
+        </>
+      }
+    >
+      <InvoiceLines invoice={invoice} number={number} locale={locale} />
+    </AccordionSection>
   )
 }
 
@@ -134,37 +124,52 @@ function InvoiceLines({ invoice, number, locale }: InvoiceLinesProps) {
     return <p className={styles.noLines}>{t('invoices.noLines')}</p>
   }
   return (
-    <table className={styles.lines}>
+    // Explicit roles: on phones CSS stacks the rows, and some browsers drop a table's semantics
+    // once its display changes.
+    <table role="table" className={styles.lines}>
       <caption className={styles.srOnly}>{t('invoices.linesCaption', { number })}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={styles.numeric}>
+      <thead role="rowgroup" className={styles.head}>
+        <tr role="row">
+          <th role="columnheader" scope="col" className={styles.numeric}>
             {t('invoices.quantity')}
           </th>
-          <th scope="col">{t('invoices.product')}</th>
-          <th scope="col">{t('invoices.detail')}</th>
-          <th scope="col" className={styles.numeric}>
+          <th role="columnheader" scope="col">
+            {t('invoices.product')}
+          </th>
+          <th role="columnheader" scope="col">
+            {t('invoices.detail')}
+          </th>
+          <th role="columnheader" scope="col" className={styles.numeric}>
             {t('invoices.unitPrice')}
           </th>
-          <th scope="col" className={styles.numeric}>
+          <th role="columnheader" scope="col" className={styles.numeric}>
             {t('invoices.lineTotal')}
           </th>
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {invoice.invoice_lines.map((line, index) => (
-          <tr key={index}>
-            <td className={styles.numeric}>{line.quantity}</td>
-            <td>
+          // data-label: the column's name, shown beside the value when a phone stacks the row.
+          <tr key={index} role="row">
+            <td role="cell" className={styles.quantity} data-label={t('invoices.quantity')}>
+              {line.quantity}
+            </td>
+            <td role="cell" className={styles.product}>
               {line.product.url ? (
                 <a href={line.product.url}>{line.product.name}</a>
               ) : (
                 line.product.name
               )}
             </td>
-            <td>{productDetail(line.product)}</td>
-            <td className={styles.numeric}>{formatDash(line.price_unit, locale)}</td>
-            <td className={styles.numeric}>{formatDash(line.price_total, locale)}</td>
+            <td role="cell" className={styles.detail}>
+              {productDetail(line.product)}
+            </td>
+            <td role="cell" className={styles.unitPrice} data-label={t('invoices.unitPrice')}>
+              {formatDash(line.price_unit, locale)}
+            </td>
+            <td role="cell" className={styles.lineTotal} data-label={t('invoices.lineTotal')}>
+              {formatDash(line.price_total, locale)}
+            </td>
           </tr>
         ))}
       </tbody>

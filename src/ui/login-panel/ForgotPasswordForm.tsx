@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react'
-import { sendPasswordResetLink } from '../../api/session'
+import { useId, type FormEvent } from 'react'
+import { useSendPasswordResetLink } from '../../api/session'
 import { canSendResetLink } from '../../domain/validation'
 import { useLocale, useT } from '../../i18n/locale-context'
 import { Field } from './Field'
@@ -11,8 +11,6 @@ export interface ForgotPasswordFormProps {
   onEmailChange: (email: string) => void
   onBack: () => void
 }
-
-type SendResult = 'sent' | 'failed' | null
 
 /**
  * Spec sections 5 and 8: the send button is disabled while the email is empty or a send runs;
@@ -28,26 +26,17 @@ export function ForgotPasswordForm({
   const t = useT('login')
   const locale = useLocale()
   const id = useId()
-  const [sending, setSending] = useState(false)
-  const [result, setResult] = useState<SendResult>(null)
+  const send = useSendPasswordResetLink()
+  const sending = send.isPending
+  const result = send.isSuccess ? 'sent' : send.isError ? 'failed' : null
   const resultId = `${id}-result`
   const introId = `${id}-intro`
   const canSend = canSendResetLink(email, sending)
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!canSend) return
-    setSending(true)
-    setResult(null)
-    try {
-      await sendPasswordResetLink(email.trim(), locale)
-      setResult('sent')
-    } catch (error) {
-      console.error('[wine-widgets] Sending the password reset link failed', error)
-      setResult('failed')
-    } finally {
-      setSending(false)
-    }
+    send.mutate({ email: email.trim(), locale })
   }
 
   return (
@@ -67,7 +56,8 @@ export function ForgotPasswordForm({
         describedBy={[introId, result && resultId]}
         onChange={(e) => {
           onEmailChange(e.target.value)
-          setResult(null)
+          // The answer of a send under way still shows when it comes.
+          if (!sending) send.reset()
         }}
       />
       {result === 'sent' && (

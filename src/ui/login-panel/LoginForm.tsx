@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { User } from '../../domain/types'
 import { canLogin } from '../../domain/validation'
 import { useT } from '../../i18n/locale-context'
-import { login } from '../../session/session'
+import { useLogin } from '../../session/use-session'
 import { Field } from './Field'
 import styles from './LoginPanel.module.css'
 
@@ -17,8 +17,6 @@ export interface LoginFormProps {
   onSignUp: () => void
 }
 
-type LoginError = 'invalid' | 'error' | null
-
 /** Spec section 5: the login button stays disabled while email or password is empty. */
 export function LoginForm({
   titleId,
@@ -32,20 +30,24 @@ export function LoginForm({
   const t = useT('login')
   const id = useId()
   const [password, setPassword] = useState('')
-  const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState<LoginError>(null)
+  const loginMutation = useLogin((result) => {
+    if (result.status === 'ok') onLoggedIn?.(result.user)
+  })
+  const submitting = loginMutation.isPending
+  const status = loginMutation.data?.status
+  const error = status === 'invalid' || status === 'error' ? status : null
   const errorId = `${id}-error`
   const noticeId = `${id}-notice`
 
-  const submit = async (event: FormEvent) => {
+  // A new answer replaces the shown one; typing during a login leaves that login's answer to come.
+  const clearError = () => {
+    if (!submitting) loginMutation.reset()
+  }
+
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     if (submitting || !canLogin(email, password)) return
-    setSubmitting(true)
-    setError(null)
-    const result = await login(email.trim(), password)
-    setSubmitting(false)
-    if (result.status === 'ok') onLoggedIn?.(result.user)
-    else setError(result.status)
+    loginMutation.mutate({ email: email.trim(), password })
   }
 
   return (
@@ -67,7 +69,7 @@ export function LoginForm({
         describedBy={[error && errorId]}
         onChange={(e) => {
           onEmailChange(e.target.value)
-          setError(null)
+          clearError()
         }}
       />
       <Field
@@ -81,7 +83,7 @@ export function LoginForm({
         describedBy={[error && errorId]}
         onChange={(e) => {
           setPassword(e.target.value)
-          setError(null)
+          clearError()
         }}
       />
       {error && (

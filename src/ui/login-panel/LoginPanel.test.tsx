@@ -378,18 +378,58 @@ describe('create-account view', () => {
     expect(screen.getByLabelText('Name')).toBeDisabled()
   })
 
-  it('explains a failed email check and retries it', async () => {
+  /** A sign-up form whose first existing-email check (of ann@example.com) failed. */
+  async function failedCheck() {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     setFault('isexistingemail', { kind: 'network' }, { times: 1 })
-    const { user } = await openSignUp('en')
-    await user.type(screen.getByLabelText('E-mail address'), 'ann@example.com')
-    await user.tab()
+    const rendered = await openSignUp('en')
+    await rendered.user.type(screen.getByLabelText('E-mail address'), 'ann@example.com')
+    await rendered.user.tab()
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We couldn't check this e-mail address.",
     )
+    return rendered
+  }
+
+  it('explains a failed email check and retries it', async () => {
+    const { user } = await failedCheck()
     expect(screen.getByLabelText('Name')).toBeDisabled()
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+  })
+
+  it('ignores an answer about an older address', async () => {
+    // claire@example.com is taken, but its answer comes after the field moved on to a free one.
+    setFault('isexistingemail', { kind: 'delay', ms: 150 }, { times: 1 })
+    const { user } = await openSignUp('en')
+    const email = screen.getByLabelText('E-mail address')
+    await user.type(email, 'claire@example.com')
+    await user.tab()
+    expect(await screen.findByText('Checking the e-mail address…')).toBeInTheDocument()
+    await user.clear(email)
+    await user.type(email, 'ann@example.com')
+    await user.tab()
+    await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(screen.queryByText('The e-mail address is already taken')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Name')).toBeEnabled()
+    expect(callsOf('isexistingemail').map((c) => c.payload)).toEqual([
+      { email: 'claire@example.com' },
+      { email: 'ann@example.com' },
+    ])
+  })
+
+  it('checks an address again on the next blur after a failed check, not after an answer', async () => {
+    const { user } = await failedCheck()
+    await user.click(screen.getByLabelText('E-mail address'))
+    await user.tab()
+    await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+    expect(callsOf('isexistingemail')).toHaveLength(2)
+    // A known answer holds while the address stays in the field: leaving it again asks nothing.
+    await user.click(screen.getByLabelText('E-mail address'))
+    await user.keyboard('{Enter}')
+    await user.tab()
+    expect(callsOf('isexistingemail')).toHaveLength(2)
   })
 
   it('shows a message when the account cannot be created', async () => {

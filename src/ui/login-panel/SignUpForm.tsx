@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../domain/types'
 import { canEditSignUpDetails, canSignUp, isEmail } from '../../domain/validation'
-import { isExistingEmail } from '../../api/session'
+import { existingEmailQueryOptions } from '../../api/session'
 import { useT } from '../../i18n/locale-context'
-import { createAccount } from '../../session/session'
+import { useCreateAccount } from '../../session/use-session'
 import { Field } from './Field'
 import styles from './LoginPanel.module.css'
 
@@ -42,11 +43,22 @@ export function SignUpForm({
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
   const [touched, setTouched] = useState(false)
-  const [check, setCheck] = useState<EmailCheck>('none')
-  const [submitting, setSubmitting] = useState(false)
-  const [createFailed, setCreateFailed] = useState(false)
-  /** The address the latest check ran for: an answer about an older address is ignored. */
-  const checking = useRef<string | null>(null)
+  /**
+   * The address the latest check ran for. The check is a query keyed by address, so an answer
+   * about an older address is ignored: it lands under that address's key, never this one's.
+   */
+  const [checked, setChecked] = useState<string | null>(null)
+  const emailCheck = useQuery({
+    ...existingEmailQueryOptions(checked ?? ''),
+    enabled: checked !== null,
+  })
+  const create = useCreateAccount((result, account) => {
+    if (result.status === 'error') return
+    if (result.user) onLoggedIn?.(result.user)
+    else onCreatedLoggedOut(account.email)
+  })
+  const submitting = create.isPending
+  const createFailed = create.data?.status === 'error'
   const nameRef = useRef<HTMLInputElement>(null)
   /** Set when Enter in the email field asked for the check: move on to the name once free. */
   const advance = useRef(false)
@@ -54,6 +66,16 @@ export function SignUpForm({
   const address = email.trim()
   const emailValid = isEmail(address)
   const formatError = touched && address !== '' && !emailValid
+  const check: EmailCheck =
+    checked !== address
+      ? 'none'
+      : emailCheck.isPending
+        ? 'checking'
+        : emailCheck.isError
+          ? 'failed'
+          : emailCheck.data
+            ? 'taken'
+            : 'free'
   const emailFree = check === 'free' ? true : check === 'taken' ? false : null
   const unlocked = canEditSignUpDetails(address, emailFree)
   const ready = canSignUp({ email: address, emailFree, name, password, submitting })
@@ -67,21 +89,11 @@ export function SignUpForm({
     checkFailed: `${id}-check-failed`,
   }
 
-  const runCheck = async () => {
-    if (!emailValid || checking.current === address) return
-    checking.current = address
-    setCheck('checking')
-    let next: EmailCheck
-    try {
-      next = (await isExistingEmail(address)) ? 'taken' : 'free'
-    } catch (error) {
-      console.error('[wine-widgets] The existing-email check failed', error)
-      next = 'failed'
-    }
-    if (checking.current !== address) return
+  const runCheck = () => {
+    if (!emailValid) return
+    if (checked !== address) setChecked(address)
     // A failed check is forgotten, so that the next blur or Enter runs it again.
-    if (next === 'failed') checking.current = null
-    setCheck(next)
+    else if (emailCheck.isError) void emailCheck.refetch()
   }
 
   useEffect(() => {
@@ -97,19 +109,13 @@ export function SignUpForm({
     event.preventDefault()
     setTouched(true)
     advance.current = true
-    void runCheck()
+    runCheck()
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!ready) return
-    setSubmitting(true)
-    setCreateFailed(false)
-    const result = await createAccount({ email: address, name: name.trim(), password })
-    setSubmitting(false)
-    if (result.status === 'error') setCreateFailed(true)
-    else if (result.user) onLoggedIn?.(result.user)
-    else onCreatedLoggedOut(address)
+    create.mutate({ email: address, name: name.trim(), password })
   }
 
   return (
@@ -131,15 +137,12 @@ export function SignUpForm({
         ]}
         onChange={(e) => {
           onEmailChange(e.target.value)
-          if (e.target.value.trim() !== checking.current) {
-            checking.current = null
-            setCheck('none')
-          }
+          if (e.target.value.trim() !== checked) setChecked(null)
         }}
         onKeyDown={onEmailKeyDown}
         onBlur={() => {
           setTouched(true)
-          void runCheck()
+          runCheck()
         }}
       />
       {formatError && (
@@ -155,7 +158,7 @@ export function SignUpForm({
       {check === 'failed' && (
         <p id={ids.checkFailed} role="alert" className={styles.error}>
           {t('login.checkFailed')}{' '}
-          <button type="button" className={styles.secondary} onClick={() => void runCheck()}>
+          <button type="button" className={styles.secondary} onClick={runCheck}>
             {t('login.retry')}
           </button>
         </p>

@@ -137,7 +137,8 @@ export function Modal({
 
   if (!open) return null
   return createPortal(
-    <div className={styles.backdrop}>
+    // Rendered outside the widget's tag: the attribute gives it the widgets' baseline and theme.
+    <div className={styles.backdrop} data-widget-portal="">
       <div
         ref={dialog}
         role="dialog"

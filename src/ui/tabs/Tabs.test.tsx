@@ -4,12 +4,16 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Tabs } from './Tabs'
 
-function Harness() {
+function Harness({ disabled = [] }: { disabled?: string[] }) {
   const [selected, setSelected] = useState('2021')
   return (
     <Tabs
       label="Vintages"
-      tabs={['2021', '2020', '2019'].map((key) => ({ key, label: key }))}
+      tabs={['2021', '2020', '2019'].map((key) => ({
+        key,
+        label: key,
+        disabled: disabled.includes(key),
+      }))}
       selected={selected}
       onSelect={setSelected}
     >
@@ -53,5 +57,19 @@ describe('Tabs', () => {
     render(<Harness />)
     await user.click(screen.getByRole('tab', { name: '2019' }))
     expect(screen.getByRole('tabpanel', { name: '2019' })).toHaveTextContent('Panel 2019')
+  })
+
+  it('skips a disabled tab with the keyboard and cannot select it by click', async () => {
+    const user = userEvent.setup()
+    render(<Harness disabled={['2020']} />)
+    expect(screen.getByRole('tab', { name: '2020' })).toBeDisabled()
+    await user.tab()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: '2019' })).toHaveFocus()
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Panel 2019')
+    await user.keyboard('{ArrowLeft}')
+    expect(screen.getByRole('tab', { name: '2021' })).toHaveFocus()
+    await user.click(screen.getByRole('tab', { name: '2020' }))
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Panel 2021')
   })
 })

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react'
 import styles from './Tabs.module.css'
 
 export interface TabItem {
@@ -6,6 +6,8 @@ export interface TabItem {
   key: string
   /** The tab's visible text. */
   label: ReactNode
+  /** Not selectable yet (e.g. a checkout step whose previous step is incomplete). */
+  disabled?: boolean
 }
 
 export interface TabsProps {
@@ -18,12 +20,20 @@ export interface TabsProps {
   children: ReactNode
   /** Smaller tabs for nested lists. @default 'primary' */
   variant?: 'primary' | 'secondary'
+  /** A widget's own look instead of the variant's (every part: none of the variant's CSS). */
+  classNames?: { root?: string; list?: string; tab?: string; panel?: string }
+  panelRef?: Ref<HTMLDivElement>
+  /**
+   * Whether the panel itself is a tab stop (for panels without focusable content; a panel of
+   * forms does not need it). @default true
+   */
+  panelFocusable?: boolean
 }
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern, automatic activation): a `tablist` of `tab`s with one
  * `tabpanel` for the selected tab. Only the selected tab is in the tab order; the arrow keys,
- * Home and End move between tabs and select them.
+ * Home and End move between the enabled tabs and select them.
  */
 export function Tabs({
   label,
@@ -32,6 +42,9 @@ export function Tabs({
   onSelect,
   children,
   variant = 'primary',
+  classNames: own,
+  panelRef,
+  panelFocusable = true,
 }: TabsProps) {
   const id = useId()
   const refs = useRef(new Map<string, HTMLButtonElement>())
@@ -39,37 +52,33 @@ export function Tabs({
   const panelId = `${id}-panel`
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.key === selected)
-    const last = tabs.length - 1
-    let next: number
-    switch (event.key) {
-      case 'ArrowRight':
-      case 'ArrowDown':
-        next = index >= last ? 0 : index + 1
-        break
-      case 'ArrowLeft':
-      case 'ArrowUp':
-        next = index <= 0 ? last : index - 1
-        break
-      case 'Home':
-        next = 0
-        break
-      case 'End':
-        next = last
-        break
-      default:
-        return
-    }
+    const enabled = tabs.filter((t) => !t.disabled)
+    const index = enabled.findIndex((t) => t.key === selected)
+    const last = enabled.length - 1
+    const next = {
+      ArrowRight: index >= last ? 0 : index + 1,
+      ArrowDown: index >= last ? 0 : index + 1,
+      ArrowLeft: index <= 0 ? last : index - 1,
+      ArrowUp: index <= 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key]
+    if (next === undefined) return
     event.preventDefault()
-    const target = tabs[next]
+    const target = enabled[next]
     if (!target) return
     onSelect(target.key)
     refs.current.get(target.key)?.focus()
   }
 
   return (
-    <div className={variant === 'primary' ? styles.tabs : styles.nested}>
-      <div role="tablist" aria-label={label} className={styles.list} onKeyDown={move}>
+    <div className={own ? own.root : variant === 'primary' ? styles.tabs : styles.nested}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className={own ? own.list : styles.list}
+        onKeyDown={move}
+      >
         {tabs.map((tab) => {
           const isSelected = tab.key === selected
           return (
@@ -85,7 +94,8 @@ export function Tabs({
               aria-selected={isSelected}
               aria-controls={isSelected ? panelId : undefined}
               tabIndex={isSelected ? 0 : -1}
-              className={styles.tab}
+              disabled={tab.disabled}
+              className={own ? own.tab : styles.tab}
               onClick={() => onSelect(tab.key)}
             >
               {tab.label}
@@ -94,11 +104,12 @@ export function Tabs({
         })}
       </div>
       <div
+        ref={panelRef}
         role="tabpanel"
         id={panelId}
         aria-labelledby={tabId(selected)}
-        tabIndex={0}
-        className={styles.panel}
+        tabIndex={panelFocusable ? 0 : undefined}
+        className={own ? own.panel : styles.panel}
       >
         {children}
       </div>

@@ -1,0 +1,66 @@
+/**
+ * What bench/run.mjs and bench/lighthouse.mjs share: medians, markdown tables, a free port, and
+ * the demo server (demo-pages/server.mjs) started as a child process.
+ */
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The median of the finite values (NaN when there are none). */
+export function median(values) {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Start `node demo-pages/server.mjs [...args]` on a free port and wait until `probe` answers.
+ * @returns {Promise<{ base: string, stop: () => void }>}
+ */
+export async function startDemoServer({ args = [], env = {}, probe = '/' } = {}) {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['demo-pages/server.mjs', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`the demo server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(base + probe)).ok) return { base, stop: () => child.kill('SIGTERM') }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill('SIGTERM')
+  throw new Error('the demo server did not start within 10 s')
+}
+
+/** A markdown table: the first column left-aligned, the figures right-aligned. */
+export function markdownTable(head, rows) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+  const line = (cells) =>
+    '| ' +
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') +
+    ' |'
+  const rule = widths
+    .map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':'))
+    .join('|')
+  return [line(head), `|${rule}|`, ...rows.map(line)].join('\n')
+}

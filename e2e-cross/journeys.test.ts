@@ -1,0 +1,437 @@
+/**
+ * The shopper journeys that matter most (issue 16), in the engine of this run (CROSS_ENGINE:
+ * firefox or webkit) at a phone size (390×844) and a desktop size (1280×900), against the demo
+ * site. The Chromium suite in e2e/ goes into every detail; these check that each journey works
+ * from end to end in the other engines. Texts come from locales/en.json. The last three are
+ * what Firefox and WebKit showed that Chromium did not (issue 17), at the desktop size.
+ */
+import assert from 'node:assert/strict'
+import {
+  attributeOf,
+  consoleEntries,
+  containsText,
+  count,
+  gone,
+  hasValue,
+  nameOf,
+  journey,
+  open,
+  t,
+  textOf,
+  until,
+  valueOf,
+  visible,
+  widgetsSettled,
+} from './harness.ts'
+import type { Driver, Query } from './driver.ts'
+
+const WINE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
+const BUNDLE = '/en/bundles/belgian-discovery'
+const CART = '/en/cart'
+const CLAIRE = { email: 'claire@example.com', password: 'droplets-420' }
+
+const widget = (name: string): Query => ({ css: `[data-widget="${name}"]` })
+const minicartButton = (n: number): Query => ({
+  within: widget('minicart'),
+  role: 'button',
+  name: t('minicart.button', { count: n }),
+  exact: true,
+})
+
+async function addWine(page: Driver, quantity: string) {
+  await open(page, WINE)
+  const box = widget('wine-tabs')
+  await page.fill({ within: box, role: 'textbox', name: t('wineTabs.quantity') }, quantity)
+  await page.click({ within: box, role: 'button', name: t('wineTabs.add') })
+  await visible(page, { within: box, text: t('wineTabs.added', { count: quantity }) })
+}
+
+/** The number in the search status ("190 wines"). */
+async function hitCount(page: Driver, dialog: Query): Promise<number> {
+  const status =
+    (await textOf(page, { within: dialog, role: 'status', hasText: /\d+ wines?/ })) ?? ''
+  return Number(/(\d+) wines?/.exec(status)?.[1] ?? NaN)
+}
+
+journey('search: type, refine by a grape, open a hit', async (page, size) => {
+  await open(page, '/en/')
+  await page.click({ role: 'button', name: t('search.open') })
+  const dialog: Query = { role: 'dialog', name: t('search.dialog') }
+  await visible(page, dialog)
+  await until('the first results', async () => (await hitCount(page, dialog)) > 0)
+  const all = await hitCount(page, dialog)
+
+  await page.type({ within: dialog, role: 'searchbox', name: t('search.inputLabel') }, 'merlot')
+  await until('fewer results for "merlot"', async () => {
+    const n = await hitCount(page, dialog)
+    return n > 0 && n < all
+  })
+  await containsText(page, { within: dialog, role: 'article' }, /merlot/i)
+  const merlot = await hitCount(page, dialog)
+
+  // Phones show the refinements behind the filter button, one list at a time.
+  if (size.name === 'phone') {
+    await page.click({ within: dialog, role: 'button', name: t('search.filters'), exact: true })
+    await page.click({ within: dialog, role: 'button', name: t('search.grapes'), exact: true })
+  }
+  const grapes: Query = { within: dialog, role: 'group', name: t('search.grapes'), exact: true }
+  await visible(page, grapes)
+  const grape: Query = { within: grapes, role: 'checkbox', name: /^Merlot \d+$/ }
+  const label = (await nameOf(page, grape)) ?? ''
+  const merlotCount = Number(/(\d+)$/.exec(label)?.[1])
+  await page.click(grape)
+  await until(
+    `the count of the Merlot refinement (${merlotCount})`,
+    async () => (await hitCount(page, dialog)) === merlotCount,
+  )
+  assert.ok(merlotCount <= merlot)
+  if (size.name === 'phone')
+    await page.click({ within: dialog, role: 'button', name: t('search.hideFilters'), exact: true })
+
+  // Open the first hit: its wine page mounts the wine tabs.
+  const first: Query = {
+    within: { within: dialog, role: 'article', index: 0 },
+    role: 'link',
+    index: 0,
+  }
+  const href = await attributeOf(page, first, 'href')
+  assert.match(href ?? '', /^\/en\//)
+  await page.click(first)
+  await until(`the wine page ${href}`, async () => new URL(await page.url()).pathname === href)
+  await widgetsSettled(page)
+  await visible(page, { within: widget('wine-tabs'), role: 'button', name: t('wineTabs.add') })
+})
+
+journey(
+  'wine page, then bundle, add to cart; the minicart follows and lists both',
+  async (page) => {
+    await addWine(page, '6')
+    await visible(page, minicartButton(6))
+
+    await open(page, BUNDLE)
+    await page.click({ within: widget('bundle'), role: 'button', name: t('bundle.add') })
+    await visible(page, { within: widget('bundle'), text: t('bundle.added', { count: 1 }) })
+    await visible(page, minicartButton(7))
+
+    await page.hover(widget('minicart'))
+    const list: Query = { within: widget('minicart'), role: 'list' }
+    await until(
+      'two lines in the minicart',
+      async () => (await count(page, { within: list, role: 'listitem' })) === 2,
+    )
+    await visible(page, { text: t('minicart.withoutShipping') })
+    await page.click({ role: 'link', name: t('minicart.toCart') })
+    await until('the cart page', async () => new URL(await page.url()).pathname === CART)
+    await widgetsSettled(page)
+
+    // Changing a quantity on the cart page updates the minicart, another root.
+    const quantity: Query = {
+      within: widget('cart'),
+      role: 'textbox',
+      name: /^Quantity of /,
+      index: 0,
+    }
+    const before = Number(await valueOf(page, quantity))
+    await page.fill(quantity, String(before + 2))
+    await page.press('Tab')
+    await visible(page, minicartButton(9))
+  },
+)
+
+journey(
+  'cart → login → delivery with autocomplete, invoice, VAT → a declined card, then the demo card → thank-you',
+  async (page) => {
+    await addWine(page, '6')
+    await open(page, CART)
+    const cart = widget('cart')
+    await page.fill({ within: cart, role: 'textbox', name: t('login.email') }, CLAIRE.email)
+    await page.fill(
+      { within: cart, role: 'textbox', name: t('login.password'), exact: true },
+      CLAIRE.password,
+    )
+    await page.click({ within: cart, role: 'button', name: t('login.submit'), exact: true })
+    await visible(page, { within: cart, text: t('droplets.balance', { count: 420 }) })
+
+    // Delivery, with the address autocomplete.
+    await page.fill({ within: cart, role: 'textbox', name: t('checkout.name') }, 'Jean Martin')
+    const street: Query = { within: cart, role: 'combobox', name: t('checkout.street') }
+    await page.type(street, 'rue de la loi')
+    await page.click({ role: 'option', name: 'Rue de la Loi 16, 1000 Bruxelles' })
+    await hasValue(page, street, 'Rue de la Loi 16')
+    await hasValue(page, { within: cart, role: 'textbox', name: t('checkout.zip') }, '1000')
+    await hasValue(page, { within: cart, role: 'textbox', name: t('checkout.city') }, 'Bruxelles')
+    await page.fill(
+      { within: cart, role: 'textbox', name: t('checkout.email'), exact: true },
+      'jean@example.com',
+    )
+    await page.fill({ within: cart, role: 'textbox', name: t('checkout.phone') }, '0470 11 22 33')
+    const shipping: Query = { within: cart, role: 'region', name: t('checkout.shippingTitle') }
+    await containsText(page, shipping, 'Rue de la Loi 16')
+    await containsText(page, shipping, '€9.95')
+
+    // Invoice: pre-filled from the user; VAT number checked with its registered name.
+    await page.click({ within: cart, role: 'button', name: t('checkout.toInvoice') })
+    await until(
+      'the invoice tab',
+      async () =>
+        (await attributeOf(
+          page,
+          { within: cart, role: 'tab', name: t('checkout.tabInvoice') },
+          'aria-selected',
+        )) === 'true',
+    )
+    const vat: Query = { within: cart, role: 'textbox', name: t('vat.label') }
+    await page.fill(vat, 'BE 0403.170.701')
+    await page.press('Tab')
+    await visible(page, {
+      within: cart,
+      text: t('vat.registeredName', { name: 'Wijnhandel De Druif BV' }),
+    })
+
+    // Payment: a declined card, then the demo card.
+    await page.click({ within: cart, role: 'button', name: t('checkout.toPayment') })
+    const card: Query = { within: cart, role: 'textbox', name: 'Card number' }
+    const radio: Query = { within: cart, role: 'radio', name: 'Card' }
+    if ((await count(page, radio)) > 0) await page.click(radio)
+    const pay: Query = { within: cart, role: 'button', name: /^Pay / }
+    await page.type(card, '4000 0000 0000 0002')
+    await until(
+      'Pay to be enabled',
+      async () => (await attributeOf(page, pay, 'disabled')) === null,
+    )
+    await page.click(pay)
+    await containsText(page, { within: cart, role: 'alert' }, 'Your card was declined.')
+
+    await page.fill(card, '4242 4242 4242 4242')
+    await until(
+      'Pay to be enabled',
+      async () => (await attributeOf(page, pay, 'disabled')) === null,
+    )
+    await page.click(pay)
+    await visible(page, { within: cart, role: 'heading', name: t('checkout.thanksTitle') }, 20_000)
+    await visible(page, { within: cart, text: /Your order S0\d+ is paid/ })
+  },
+  // The payment flow logs the declined card, as designed.
+  { expectErrors: [/declined/i], timeout: 150_000 },
+)
+
+journey(
+  'sommelier: log in, ask for a dish, the answer streams in with wine suggestions',
+  async (page) => {
+    await open(page, '/en/')
+    await page.click({ role: 'button', name: t('sommelier.button') })
+    const chat: Query = {
+      within: { role: 'dialog', name: t('search.sommelierDialog') },
+      role: 'region',
+      name: t('sommelier.title'),
+    }
+    await visible(page, chat)
+    await page.fill({ within: chat, role: 'textbox', name: t('login.email') }, CLAIRE.email)
+    await page.fill(
+      { within: chat, role: 'textbox', name: t('login.password'), exact: true },
+      CLAIRE.password,
+    )
+    await page.click({ within: chat, role: 'button', name: t('login.submit'), exact: true })
+    const input: Query = { within: chat, role: 'textbox', name: t('sommelier.inputLabel') }
+    await visible(page, input)
+
+    // Record every text the answer shows while it streams.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      Object.assign(window, { __seen: seen })
+      const log = document.querySelector('[role="log"]')!
+      new MutationObserver(() => {
+        const last = log.querySelector('li:last-child p')?.textContent ?? ''
+        if (last && seen.at(-1) !== last) seen.push(last)
+      }).observe(log, { subtree: true, childList: true, characterData: true })
+    })
+    const dish = 'Grilled steak tonight'
+    await page.type(input, dish)
+    await page.press('Enter')
+    await visible(page, { within: { within: chat, role: 'log' }, text: dish, exact: true })
+    const cards: Query = { within: chat, role: 'list', name: t('sommelier.suggestions') }
+    await until(
+      'four wine suggestions',
+      async () => (await count(page, { within: cards, role: 'article' })) === 4,
+      30_000,
+    )
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)
+    const thinking = t('sommelier.thinking')
+    const shown = seen.filter((s) => s !== thinking)
+    // WebKit: the demo's mock answer comes through the MSW service worker, which hands WebKitGTK
+    // the mocked body in one piece (measured: one chunk after ~0.6 s, against 25 in Firefox), so
+    // only the final answer can be seen there. Where the mock streams, at least one part shows
+    // before the whole answer (a loaded 2-core machine renders fewer, larger parts).
+    if (page.engine !== 'webkit')
+      assert.ok(shown.length > 1, `the answer streamed in parts (${shown.length} seen)`)
+    else assert.ok(shown.length >= 1, 'the answer shows')
+    const answer = shown.at(-1) ?? ''
+    for (const part of shown)
+      assert.ok(answer.startsWith(part), `"${part}" is a start of the answer`)
+    assert.ok(!answer.includes('<<<'), 'the structured part is not shown')
+  },
+  { timeout: 120_000 },
+)
+
+journey('giftbox: the figures of a 100-gift order add up', async (page) => {
+  await open(page, '/en/giftbox')
+  const form: Query = { css: '[data-widget="giftbox"] form' }
+  await page.fill({ within: form, role: 'spinbutton', name: t('giftbox.gifts') }, '100')
+  await page.evaluate(() => {
+    // A native <select>: choosing an option through its own list is not part of WebDriver input.
+    const select = [
+      ...document.querySelectorAll('[data-widget="giftbox"] select'),
+    ][0] as HTMLSelectElement
+    select.value = '6'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+  })
+  await page.click({
+    within: { within: form, role: 'group', name: t('giftbox.box') },
+    role: 'radio',
+    name: t('giftbox.boxThick'),
+  })
+  await page.click({
+    within: { within: form, role: 'group', name: t('giftbox.colours') },
+    role: 'radio',
+    name: '2',
+    exact: true,
+  })
+  await page.click({ within: form, role: 'checkbox', name: t('giftbox.letter') })
+  const result: Query = { role: 'region', name: t('giftbox.result') }
+  // 100 × 11 × 1.5 + 75 × 2 + 100 × 0.65 × 2 + 100 × 0.25 (spec 9, as in e2e/giftbox.spec.ts)
+  for (const [key, amount] of [
+    ['giftbox.boxes', '1,650.00'],
+    ['giftbox.filmAndSetup', '150.00'],
+    ['giftbox.printing', '130.00'],
+    ['giftbox.letters', '25.00'],
+    ['giftbox.total', '1,955.00'],
+    ['giftbox.perGift', '19.55'],
+  ] as const) {
+    await containsText(
+      page,
+      { within: result, css: 'dl > div', hasText: t(key) },
+      new RegExp(`€\\s?${amount.replace(/[.,]/g, '[.,\\s\\u202f\\u00a0]?')}`),
+    )
+  }
+})
+
+journey('consent: the banner until OK, remembered after a reload', async (page) => {
+  await open(page, '/en/')
+  const banner: Query = { role: 'region', name: t('consent.label') }
+  await visible(page, banner)
+  await page.click({ within: banner, role: 'button', name: t('consent.accept') })
+  await gone(page, banner)
+  const cookie = await page.evaluate(() => document.cookie)
+  assert.match(cookie, /cookieconsent_status=dismiss/)
+  await page.reload()
+  await widgetsSettled(page)
+  assert.equal(await count(page, banner), 0)
+})
+
+journey(
+  'runtime: a widget tag added after load mounts',
+  async (page) => {
+    await open(page, '/en/playground')
+    await page.click({ role: 'button', name: 'Add a quotes widget' })
+    await until('the added tag to mount', async () =>
+      page.evaluate(
+        () =>
+          document.getElementById('dynamic-widget')?.hasAttribute('data-widget-mounted') ?? false,
+      ),
+    )
+    await visible(page, { css: '#dynamic-widget blockquote' })
+  },
+  // The playground's two broken tags are reported by design.
+  { expectErrors: [/wine-roulette/, /data-interval/] },
+)
+
+// Issue 17: what Firefox and WebKit showed that Chromium does not.
+
+const PAGES = [
+  '/en/giftbox',
+  '/en/wines/chateau-roquefort-lalande-bordeaux-superieur',
+  '/en/bundles/belgian-discovery',
+  '/en/cart',
+  '/en/',
+  '/en/privacy',
+  '/en/giftbox',
+  '/en/bundles/belgian-discovery',
+]
+
+const path = async (page: Driver) => new URL(await page.url()).pathname
+
+journey(
+  'leaving pages while their widgets still load logs no console error (8 quick navigations)',
+  async (page) => {
+    await page.goto('/en/')
+    for (const target of PAGES) {
+      // The site's footer links to every page: click the one to `target` as soon as it is there.
+      // A click can land on the document that is being replaced (WebKit does not wait for the
+      // load here): click again on the new one until the address is the target's.
+      for (let attempt = 1; ; attempt++) {
+        await page.click({ css: `footer a[href="${target}"]` })
+        try {
+          await until(`the page ${target}`, async () => (await path(page)) === target, 4_000)
+          break
+        } catch (error) {
+          if (attempt === 3) throw error
+        }
+      }
+    }
+    await widgetsSettled(page)
+    const errors = (await consoleEntries(page)).filter((e) => e.type === 'error')
+    if (errors.length > 0)
+      assert.fail(
+        `${errors.length} console errors during the navigations:\n` +
+          errors.map((e) => `  ${e.path}: ${e.text}`).join('\n'),
+      )
+  },
+  { sizes: ['desktop'], timeout: 120_000, noLoadWait: true },
+)
+
+journey(
+  'the widget catalogue stays on / for 3 s',
+  async (page) => {
+    await open(page, '/')
+    const end = Date.now() + 3_000
+    while (Date.now() < end) {
+      assert.equal(await path(page), '/', 'the catalogue navigated away')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  },
+  { sizes: ['desktop'] },
+)
+
+journey(
+  'the catalogue: a live example that really navigates (logout goes home) stays put, with the notice',
+  async (page) => {
+    await open(page, '/')
+    const example: Query = { css: '[data-example-for="login"]' }
+    await page.fill({ within: example, role: 'textbox', name: t('login.email') }, CLAIRE.email)
+    await page.fill(
+      { within: example, role: 'textbox', name: t('login.password') },
+      CLAIRE.password,
+    )
+    await page.click({ within: example, role: 'button', name: t('login.submit'), exact: true })
+    await page.click({ within: example, role: 'button', name: t('session.logout'), exact: true })
+    await containsText(page, { css: '.catalogue-notice' }, 'the catalogue stays here')
+    assert.equal(await path(page), '/')
+  },
+  { sizes: ['desktop'] },
+)
+
+journey(
+  'widget text uses the page font',
+  async (page) => {
+    await open(page, '/en/giftbox')
+    const fonts = await page.evaluate(() => {
+      const family = (el: Element | null) => (el ? getComputedStyle(el).fontFamily : null)
+      return {
+        page: family(document.querySelector('main') ?? document.body),
+        widget: family(document.querySelector('[data-widget="giftbox"] label')),
+      }
+    })
+    assert.equal(fonts.widget, fonts.page)
+  },
+  { sizes: ['desktop'] },
+)

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test'
+import { expect, open, routes, test, text } from './helpers'
+
+/**
+ * The host page hears every real failure as a `wine-widgets:error` event on `window` (issue 14),
+ * and nothing of loads cut short because the visitor leaves (issue 17; the cross-engine journeys
+ * check the same 8 quick navigations in Firefox and WebKit).
+ */
+
+interface Recorded {
+  type: string
+  widget?: string | null
+  area?: string
+  message?: string
+  path: string
+}
+
+const KEY = 'e2e:errors'
+
+/** Record `wine-widgets:error` events and unhandled rejections in sessionStorage (kept across pages). */
+async function recordErrors(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    const record = (entry: object) => {
+      const list = JSON.parse(sessionStorage.getItem(key) ?? '[]') as object[]
+      list.push({ ...entry, path: location.pathname })
+      sessionStorage.setItem(key, JSON.stringify(list))
+    }
+    window.addEventListener('wine-widgets:error', (event) => {
+      // The library dispatches a CustomEvent whose detail is { widget, area, message, error }.
+      const { widget, area, message } = (event as CustomEvent<Record<string, unknown>>).detail
+      record({ type: 'error-event', widget, area, message })
+    })
+    window.addEventListener('unhandledrejection', (event) =>
+      record({ type: 'unhandledrejection', message: String(event.reason) }),
+    )
+  }, KEY)
+}
+
+const recorded = (page: Page) =>
+  page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as Recorded[], KEY)
+
+test.describe('wine-widgets:error', () => {
+  test.describe('a real failure', () => {
+    test.use({ allowConsoleErrors: true })
+
+    test('a failed login is announced with its area and message, as the console says it', async ({
+      page,
+      consoleLog,
+    }) => {
+      await recordErrors(page)
+      await open(page, '/en/login')
+      await page.evaluate(() =>
+        window.__wineMocks!.setFault('loginuser', { kind: 'status', status: 500 }),
+      )
+      const widget = page.locator('[data-widget="login"]')
+      await widget.getByLabel(text('en', 'login.email')).fill('claire@example.com')
+      await widget.getByLabel(text('en', 'login.password'), { exact: true }).fill('droplets-420')
+      await widget.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click()
+      await expect(widget.getByText(text('en', 'login.error'))).toBeVisible()
+      expect(await recorded(page)).toEqual([
+        {
+          type: 'error-event',
+          widget: null,
+          area: 'session',
+          message: 'Login failed',
+          path: '/en/login',
+        },
+      ])
+      // Next to the browser's own "Failed to load resource" line: the library's one line.
+      expect(consoleLog.errors().filter((e) => e.startsWith('[wine-widgets]'))).toEqual([
+        expect.stringContaining('[wine-widgets] Login failed'),
+      ])
+    })
+
+    test('a bundle that cannot be loaded is announced for its widget', async ({ page }) => {
+      await recordErrors(page)
+      await page.addInitScript(() =>
+        sessionStorage.setItem(
+          'wine-mocks:faults',
+          JSON.stringify({ getbundle: { kind: 'status', status: 500 } }),
+        ),
+      )
+      await open(page, '/en/bundles/belgian-discovery')
+      await expect
+        .poll(() => recorded(page))
+        .toContainEqual(
+          expect.objectContaining({
+            type: 'error-event',
+            widget: 'bundle',
+            area: 'data',
+            message: expect.stringMatching(/^bundle: could not load /),
+          }),
+        )
+    })
+  })
+
+  test('quick navigations, each leaving a page whose widgets still load: no event, no console error', async ({
+    page,
+  }) => {
+    // Fifteen page loads in a row: give a loaded CI machine room.
+    test.setTimeout(240_000)
+    await recordErrors(page)
+    // Every English page the footer links to, one after the other, from the home page (not the
+    // playground: its broken tags are real errors, reported on purpose).
+    const pages = routes
+      .filter((r) => r.locale === 'en' && r.nav !== false)
+      .map((r) => r.path)
+      .filter((path) => path !== '/en/' && path !== '/en/playground')
+    await page.goto('/en/', { waitUntil: 'commit' })
+    for (const target of pages) {
+      // As soon as the footer link is there: the widgets of the page being left are still loading.
+      await page.locator(`footer a[href="${target}"]`).first().click({ noWaitAfter: true })
+      await page.waitForURL((url) => url.pathname === target, { waitUntil: 'commit' })
+    }
+    await open(page, '/en/bundles/belgian-discovery')
+    expect(await recorded(page)).toEqual([])
+    // The consoleLog fixture fails the test on any console error.
+  })
+})
+
+test('the catalogue: a live example that really navigates stays put, with the notice', async ({
+  page,
+}) => {
+  await open(page, '/')
+  const example = page.locator('[data-example-for="login"]')
+  await example.getByLabel(text('en', 'login.email')).fill('claire@example.com')
+  await example.getByLabel(text('en', 'login.password'), { exact: true }).fill('droplets-420')
+  await example.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click()
+  // Logging out sends the visitor home: the catalogue cancels that redirect of its example.
+  await example.getByRole('button', { name: text('en', 'session.logout'), exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'the catalogue stays here' })).toHaveText(
+    `A live example tried to open ${new URL('/en', page.url()).href}; the catalogue stays here.`,
+  )
+  await expect(page).toHaveURL('/')
+})

@@ -1,0 +1,154 @@
+/**
+ * A few of the library's failure points, seen from the host page: each one that really failed
+ * dispatches `wine-widgets:error`; a load cut short because the page is going away does not.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render as renderTree, screen } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { loadLocale } from '../src/i18n/i18n'
+import { setFault } from '../mocks/faults'
+import { defineWidget } from '../src/props/schema'
+import { watchPageLeave } from '../src/report/page-leave'
+import { ERROR_EVENT, type ErrorDetail } from '../src/report/report'
+import { redirectTo, setRedirect } from '../src/session/redirect'
+import { ensureSessionChecked } from '../src/session/session'
+import { WidgetTree } from './root'
+import { createRuntime, ERROR_ATTRIBUTE, type Renderer } from './runtime'
+
+let events: ErrorDetail[] = []
+const record = (e: Event) => events.push((e as CustomEvent<ErrorDetail>).detail)
+
+beforeEach(() => {
+  events = []
+  window.addEventListener(ERROR_EVENT, record)
+  watchPageLeave(window)
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+
+afterEach(() => {
+  window.removeEventListener(ERROR_EVENT, record)
+  window.dispatchEvent(new Event('pageshow')) // the page is shown again: not leaving any more
+  document.body.replaceChildren()
+  vi.restoreAllMocks()
+})
+
+const leavePage = () => window.dispatchEvent(new Event('pagehide'))
+
+describe('a widget that crashes', () => {
+  it('shows its fallback and is reported with its name, by the root error boundary', async () => {
+    function Boom(): never {
+      throw new Error('boom')
+    }
+    const element = document.createElement('div')
+    document.body.append(element)
+    const i18n = await loadLocale('nl', ['common'])
+    renderTree(
+      <WidgetTree
+        client={new QueryClient()}
+        i18n={i18n}
+        locale="nl"
+        name="boom"
+        Widget={Boom}
+        props={{}}
+        element={element}
+      />,
+      { container: element },
+    )
+    expect(await screen.findByRole('status')).toBeInTheDocument()
+    expect(events).toContainEqual({
+      widget: 'boom',
+      area: 'widget',
+      message: 'The "boom" widget crashed',
+      error: expect.objectContaining({ message: 'boom' }),
+    })
+    expect(console.error).toHaveBeenCalledWith(
+      '[wine-widgets] The "boom" widget crashed',
+      expect.objectContaining({ message: 'boom' }),
+    )
+  })
+})
+
+describe('the current-user check', () => {
+  it('a failed check is reported (area session)', async () => {
+    setFault('getcurrentuser', { kind: 'status', status: 500 })
+    await ensureSessionChecked()
+    expect(events).toEqual([
+      expect.objectContaining({
+        widget: null,
+        area: 'session',
+        message: 'The current-user check failed',
+      }),
+    ])
+  })
+
+  it('a check the departure cut short is neither logged nor reported', async () => {
+    setFault('getcurrentuser', { kind: 'network' })
+    leavePage()
+    await ensureSessionChecked()
+    expect(events).toEqual([])
+    expect(console.error).not.toHaveBeenCalled()
+  })
+})
+
+describe('loading a widget', () => {
+  const plain = defineWidget({
+    name: 'plain',
+    description: 'test',
+    example: '<div data-widget="plain"></div>',
+    props: {},
+    load: () => Promise.resolve({ default: () => null }),
+  })
+  const failing =
+    (error: Error): Renderer =>
+    () =>
+      Promise.reject(error)
+
+  async function mountWith(render: Renderer): Promise<HTMLElement> {
+    document.body.innerHTML = '<div data-widget="plain"></div>'
+    const runtime = createRuntime({ registry: [plain], render })
+    await runtime.mount()
+    return document.querySelector<HTMLElement>('[data-widget]')!
+  }
+
+  it('a chunk that fails on a page that stays is marked and reported (area mount)', async () => {
+    const el = await mountWith(
+      failing(new TypeError('Failed to fetch dynamically imported module')),
+    )
+    expect(el.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load/)
+    expect(events).toEqual([
+      expect.objectContaining({ widget: 'plain', area: 'mount', error: expect.any(TypeError) }),
+    ])
+  })
+
+  it.each([
+    'error loading dynamically imported module: /widgets/chunks/core.js',
+    'Importing a module script failed.',
+  ])('a chunk stopped by leaving the page ("%s") is not a failure', async (message) => {
+    leavePage()
+    const el = await mountWith(failing(new TypeError(message)))
+    expect(el.hasAttribute(ERROR_ATTRIBUTE)).toBe(false)
+    expect(events).toEqual([])
+    expect(console.error).not.toHaveBeenCalled()
+  })
+})
+
+describe('a widget redirect', () => {
+  it('is announced from the widget element; a listener that cancels it keeps the page', () => {
+    const went: string[] = []
+    const restore = setRedirect((url) => went.push(url))
+    const example = document.createElement('div')
+    const widget = document.createElement('div')
+    example.append(widget)
+    document.body.append(example)
+    const seen: string[] = []
+    example.addEventListener('wine-widgets:navigate', (e) => {
+      seen.push((e as CustomEvent<{ url: string }>).detail.url)
+      e.preventDefault()
+    })
+    expect(redirectTo('/en', widget)).toBe(false)
+    expect(redirectTo('/fr', document.body)).toBe(true)
+    expect(seen).toEqual(['/en'])
+    expect(went).toEqual(['/fr'])
+    restore()
+  })
+})

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { registry } from './registry'
+
+const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'reserve.css'), 'utf8')
+
+/** Widgets that take no room in the page: the consent banner floats over it. */
+const FLOATING = new Set(['consent'])
+
+describe('wine-widgets.css (mount/reserve.css)', () => {
+  it('reserves a box for every widget that takes space', () => {
+    const missing = registry
+      .map((definition) => definition.name)
+      .filter((name) => !FLOATING.has(name) && !css.includes(`[data-widget='${name}']`))
+    expect(missing, 'add their box to mount/reserve.css (and the README table)').toEqual([])
+  })
+
+  it('names only registered widgets', () => {
+    const names = new Set(registry.map((definition) => definition.name))
+    const used = [...css.matchAll(/\[data-widget='([^']+)'\]/g)].map((m) => m[1])
+    expect(used.filter((name) => !names.has(name ?? ''))).toEqual([])
+  })
+
+  it('styles nothing but the widget tags and what is inside them', () => {
+    const selectors = css
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split('{')
+      .slice(0, -1)
+      .map((chunk) => chunk.split(/[;}]/).pop()?.trim() ?? '')
+      .filter((selector) => selector && !selector.startsWith('@'))
+      .flatMap((selector) => selector.split(/,(?![^(]*\))/).map((s) => s.trim()))
+    expect(selectors.filter((s) => !/^\[data-widget(=|\])/.test(s))).toEqual([])
+  })
+})

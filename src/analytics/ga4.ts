@@ -1,0 +1,121 @@
+/**
+ * GA4 e-commerce events into `window.dataLayer` (config `analytics: { ga4: true }`; README,
+ * analytics). Loaded by the library entry only when the config enables it, so pages without
+ * analytics download none of this.
+ *
+ * - Consent: nothing is pushed unless the consent cookie says yes at the moment of the event
+ *   (`hasConsent`, read each time). Events before consent are dropped, not queued for later.
+ * - A purchase is pushed once per order number, also across reloads and tabs: the numbers sent
+ *   are kept in localStorage (`wine-widgets:ga4-purchases`, numbers only, the last 50).
+ * - Each e-commerce push is preceded by `{ ecommerce: null }`, as Google's Tag Manager guide
+ *   asks, so one event's items never leak into the next.
+ */
+import type { Bus } from '../bus/bus'
+import { hasConsent } from '../consent/consent'
+import { toGa4Event, type Ga4Event } from './ga4-events'
+import { onTracked, type TrackedMessage } from './tracked'
+import { reportError } from '../report/report'
+
+declare global {
+  interface Window {
+    /** Google Tag Manager's / gtag.js's data layer (created when missing). */
+    dataLayer?: object[]
+  }
+}
+
+export const SENT_PURCHASES_KEY = 'wine-widgets:ga4-purchases'
+const KEEP_PURCHASES = 50
+
+export interface Ga4Options {
+  /** Whether the visitor consents now (default: the consent cookie). */
+  consent?: () => boolean
+  /** The data layer to push to (default: `window.dataLayer`, created when missing). */
+  dataLayer?: () => object[]
+  /** Where sent order numbers are kept (default: localStorage; null when unavailable). */
+  storage?: () => Pick<Storage, 'getItem' | 'setItem'> | null
+}
+
+function defaultLayer(): object[] {
+  window.dataLayer ??= []
+  return window.dataLayer
+}
+
+function defaultStorage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/** The order numbers already pushed as purchases (a broken or foreign value reads as none). */
+export function readSentPurchases(raw: string | null): string[] {
+  if (!raw) return []
+  try {
+    const value: unknown = JSON.parse(raw)
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** The list with `id` added at the end, the oldest dropped beyond the last 50. */
+export function withSentPurchase(sent: readonly string[], id: string): string[] {
+  return [...sent.filter((s) => s !== id), id].slice(-KEEP_PURCHASES)
+}
+
+/** Turns tracked bus events into data layer pushes (consent, purchase once). */
+export function createGa4Tracker(options: Ga4Options = {}) {
+  const consent = options.consent ?? hasConsent
+  const layer = options.dataLayer ?? defaultLayer
+  const storage = options.storage ?? defaultStorage
+
+  const sent = (): string[] => {
+    try {
+      return readSentPurchases(storage()?.getItem(SENT_PURCHASES_KEY) ?? null)
+    } catch {
+      return []
+    }
+  }
+  const remember = (id: string) => {
+    try {
+      storage()?.setItem(SENT_PURCHASES_KEY, JSON.stringify(withSentPurchase(sent(), id)))
+    } catch {
+      // Storage full or refused: the purchase was pushed; at worst a reload pushes it again.
+    }
+  }
+
+  function push(event: Ga4Event): void {
+    const target = layer()
+    if ('ecommerce' in event) target.push({ ecommerce: null })
+    target.push(event)
+  }
+
+  return {
+    handle(message: TrackedMessage): void {
+      if (!consent()) return
+      const event = toGa4Event(message.name, message.payload)
+      if (!event) return
+      const transaction = 'ecommerce' in event ? event.ecommerce.transaction_id : undefined
+      if (transaction !== undefined && sent().includes(transaction)) return
+      push(event)
+      if (transaction !== undefined) remember(transaction)
+    },
+  }
+}
+
+/**
+ * Starts the analytics: follows the bus. The page services start it before any widget renders
+ * (`mount/page-services.ts`), so no event comes before it listens. Returns the stop function.
+ */
+export function startGa4(bus: Bus): () => void {
+  const tracker = createGa4Tracker()
+  const handle = (message: TrackedMessage) => {
+    try {
+      tracker.handle(message)
+    } catch (error) {
+      reportError({ area: 'analytics', message: 'Analytics: could not push an event', error })
+    }
+  }
+  return onTracked(bus, handle)
+}

@@ -1,0 +1,18 @@
+/**
+ * The logout call on its own: the page's session service (loaded on every page with a widget)
+ * needs only this one, not the rest of the account calls in `session.ts`.
+ */
+import { accountRequest } from '../http/csrf'
+import { isRecord } from '../domain/is-record'
+import { malformed } from './answer'
+
+export const LOGOUT_URL = '/login/logoutuser'
+
+/** `GET /login/logoutuser`: resolves when the server confirms with `isLoggedOut: true`. */
+export async function logoutUser(): Promise<void> {
+  const raw = await accountRequest<unknown>(LOGOUT_URL)
+  if (!isRecord(raw) || typeof raw.isLoggedOut !== 'boolean') {
+    throw malformed(LOGOUT_URL, 'the answer has no isLoggedOut flag')
+  }
+  if (!raw.isLoggedOut) throw malformed(LOGOUT_URL, 'the server did not log out')
+}

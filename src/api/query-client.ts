@@ -1,0 +1,31 @@
+/**
+ * The page's React Query cache (ARCHITECTURE.md: one QueryClient for every root, created by the
+ * runtime). Server state may be personal (a user's invoices): on logout and on the inactivity
+ * clean-up (`user:logged-out`) the whole cache is dropped, so the previous user's data never
+ * stays in memory for the next visitor of the same tab.
+ *
+ * `getPageQueryClient()` is that one client: mount/root.tsx provides it to every root, and code
+ * outside React (the session's current-user check) runs its queries through it too.
+ */
+import { QueryClient } from '@tanstack/react-query'
+import { getBus, type Bus } from '../bus/bus'
+
+export function createPageQueryClient(bus: Bus = getBus()): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  })
+  // Subscribed when the cache is created: nothing can be cached before, so nothing is missed.
+  bus.on('user:logged-out', () => client.clear())
+  return client
+}
+
+let pageClient: QueryClient | null = null
+
+/** The page's one QueryClient, created on first use (on the page's bus). */
+export function getPageQueryClient(): QueryClient {
+  pageClient ??= createPageQueryClient()
+  return pageClient
+}

@@ -1,0 +1,748 @@
+// @vitest-environment jsdom -- needs a DOM (storage, document, events)
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { callsOf, db } from '../../mocks/db'
+import { clearFaults, setFault, type CallName } from '../../mocks/faults'
+import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
+import { CLAIRE } from '../../fixtures/users'
+import { getBus } from '../bus/bus'
+import type { CartLine } from '../domain/types'
+import { addToCart, updateCartQuantity } from '../store/cart-actions'
+import { setContacts } from '../store/contacts-actions'
+import { readSavedState } from '../store/saved-state'
+import { getStore } from '../store/shared-store'
+import { STORAGE_KEY, emptyContacts } from '../store/state'
+import { createStore, type Store } from '../store/store'
+import {
+  createPaymentController,
+  type PaymentProvider,
+  type PaymentStatus,
+  type ProviderResult,
+} from './payment-controller'
+import { isOrderPaid, recordPaidOrder } from './paid-orders'
+import { PENDING_PAYMENTS_KEY, forgetPendingOnLogout } from './pending-key'
+
+const CONTACT = CLAIRE_CONTACT
+const WINE = wineLine()
+
+const succeeded: ProviderResult = { paymentIntent: { status: 'succeeded' } }
+const declined: ProviderResult = {
+  error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+}
+
+/** A scripted provider: `confirm` answers from the queue; every call is counted. */
+function provider(answers: ProviderResult[] = [succeeded], method = 'card') {
+  const confirm = vi.fn(async ({ clientSecret }: { clientSecret: string }) => {
+    const answer = answers.shift() ?? succeeded
+    if (answer.paymentIntent?.status === 'succeeded') charged.push(clientSecret)
+    return answer
+  })
+  const charged: string[] = []
+  const p: PaymentProvider & { charged: string[] } = {
+    charged,
+    method: () => method,
+    submit: vi.fn(async () => null),
+    confirm,
+    retrieve: vi.fn(async () => succeeded),
+    handleNextAction: vi.fn(async () => succeeded),
+  }
+  return p
+}
+
+/** A controller over a tab's store; it hears no page events unless given a target. */
+const controller = (store: Store = getStore(), pageEvents: EventTarget | null = null) =>
+  createPaymentController({
+    store,
+    sleep: async () => undefined,
+    retryDelays: [0, 0, 0],
+    pageEvents,
+  })
+
+/**
+ * Another tab of the same browser: its own sessionStorage (a copy of this tab's saved state, or
+ * nothing for a new tab), the same localStorage.
+ */
+function otherTab(copy: string | null = null): Store {
+  const session = new Map<string, string>(copy ? [[STORAGE_KEY, copy]] : [])
+  return createStore({
+    readSaved: readSavedState,
+    storage: {
+      getItem: (k) => session.get(k) ?? null,
+      setItem: (k, v) => void session.set(k, v),
+      removeItem: (k) => void session.delete(k),
+    },
+  })
+}
+
+const pendingText = () => localStorage.getItem(PENDING_PAYMENTS_KEY)
+const state = () => getStore().getState()
+const flowCalls = () =>
+  db.calls
+    .filter((c) =>
+      [
+        'createorderinodoo',
+        'createpaymentintent',
+        'checkoutorder',
+        'sendorderconfirmation',
+        'updateuserpoints',
+      ].includes(c.call),
+    )
+    .filter((c) => !c.replayed)
+    .map((c) => c.call)
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  db.sessionEmail = CLAIRE.email
+  getStore().update((d) => {
+    d.session = { isLoggedIn: true, user: { ...CLAIRE }, points: CLAIRE.points }
+  })
+  setContacts({ ...emptyContacts(), delivery: CONTACT, invoice: CONTACT, isValidShipping: true })
+  getStore().update((d) => {
+    d.cart.shippingCost = 9.95
+  })
+  addToCart(WINE)
+})
+
+describe('a paid order', () => {
+  it('runs order → intent → charge → checkout → e-mail → points, once each, from the snapshot', async () => {
+    const c = controller()
+    const paid = vi.fn()
+    const off = getBus().on('order:paid', paid)
+    const stripe = provider()
+    await c.pay(stripe, 'en')
+    off()
+    expect(flowCalls()).toEqual([
+      'createorderinodoo',
+      'createpaymentintent',
+      'checkoutorder',
+      'sendorderconfirmation',
+      'updateuserpoints',
+    ])
+    const orderId = db.orders[0]!.orderNumber
+    expect(c.getStatus()).toEqual({
+      state: 'finished',
+      order: { orderId, total: 75.65, orderPoints: 7 },
+    })
+    expect(paid).toHaveBeenCalledWith({
+      orderId,
+      total: 75.65,
+      items: [expect.objectContaining({ type: 'product', quantity: expect.any(Number) })],
+      shippingCost: 9.95,
+      discount: 0,
+    })
+    expect(db.paymentIntents).toEqual([expect.objectContaining({ amount_total: 7565 })])
+    expect(state().cart.lines).toEqual([])
+    expect(isOrderPaid(orderId)).toBe(true)
+    // Nothing is left running once pay() settles: the balance is refreshed already.
+    expect(callsOf('getupdatedpoints')).toHaveLength(1)
+    expect(state().session.points).toBe(CLAIRE.points + 7)
+    // A finished order leaves nothing pending for the other tabs.
+    expect(pendingText()).toBeNull()
+    // Every mutating call carried its key.
+    expect(
+      db.calls
+        .filter((c) => c.call !== 'getupdatedpoints' && c.call !== 'csrf')
+        .map((c) => c.idempotencyKey),
+    ).toEqual([
+      expect.stringMatching(/^order-/),
+      `intent-${orderId}-7565`,
+      `checkout-${orderId}`,
+      `confirmation-${orderId}`,
+      `points-earned-${orderId}`,
+    ])
+  })
+})
+
+describe('case 1: a step after the charge fails', () => {
+  it.each<CallName>(['checkoutorder', 'sendorderconfirmation', 'updateuserpoints'])(
+    '%s failing once is retried; the cart changed meanwhile changes nothing of the order',
+    async (call) => {
+      setFault(call, { kind: 'status', status: 500 }, { times: 1 })
+      const c = controller()
+      const stripe = provider()
+      // Another widget adds to the cart while the card is being confirmed: the next cart.
+      stripe.confirm = vi.fn(async () => {
+        addToCart({ ...WINE, quantity: 36 })
+        return succeeded
+      })
+      await c.pay(stripe, 'en')
+      expect(c.getStatus().state).toBe('finished')
+      expect(stripe.confirm).toHaveBeenCalledTimes(1)
+      const order = db.orders[0]!
+      expect(order.status).toBe('checked-out')
+      expect(JSON.parse(order.confirmation!.cartlines ?? '')).toEqual([
+        expect.objectContaining({ id: WINE.id, quantity: 6 }),
+      ])
+      expect(order.confirmation!.total).toBe('75.65')
+      expect(db.pointUpdates).toEqual([
+        expect.objectContaining({ document: order.orderNumber, points: 7 }),
+      ])
+      // The 36 added meanwhile are the next cart, not part of the paid one.
+      expect(state().cart.lines).toEqual([expect.objectContaining({ quantity: 36 })])
+      expect(state().payment?.phase).toBe('finished')
+    },
+  )
+
+  it('tells the truth while finishing: charged, then finished after the retries; Pay is gone', async () => {
+    setFault('checkoutorder', { kind: 'status', status: 500 })
+    const c = controller()
+    await c.pay(provider(), 'en')
+    // The page gave up for now: still "finishing", never an error next to a Pay button.
+    expect(c.getStatus()).toEqual({ state: 'finishing', stalled: true })
+    expect(state().payment?.phase).toBe('charged')
+    expect(state().cart.lines).toEqual([])
+    // Pay again with another cart is impossible while this order finishes.
+    addToCart({ ...WINE, quantity: 42 })
+    await c.pay(provider(), 'en')
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    // The back office recovers: the next attempt (or page load) finishes the SAME order.
+    db.calls.length = 0
+    const { clearFaults } = await import('../../mocks/faults')
+    clearFaults()
+    await controller().resume()
+    expect(flowCalls()).toEqual(['checkoutorder', 'sendorderconfirmation', 'updateuserpoints'])
+    expect(JSON.parse(db.orders[0]!.confirmation!.cartlines ?? '')).toEqual([
+      expect.objectContaining({ quantity: 6 }),
+    ])
+  })
+})
+
+describe('"Try again now" while the steps wait between attempts', () => {
+  it('starts the next attempt at once instead of joining the wait', async () => {
+    setFault('checkoutorder', { kind: 'status', status: 500 })
+    // A wait between attempts that would never end by itself.
+    const c = createPaymentController({
+      store: getStore(),
+      sleep: () => new Promise<void>(() => undefined),
+      retryDelays: [60_000, 60_000, 60_000],
+      pageEvents: null,
+    })
+    const paying = c.pay(provider(), 'en')
+    await vi.waitFor(() => expect(c.getStatus()).toEqual({ state: 'finishing', stalled: false }))
+    const { clearFaults } = await import('../../mocks/faults')
+    clearFaults()
+    await c.retry()
+    await paying
+    expect(c.getStatus().state).toBe('finished')
+    expect(db.orders[0]!.status).toBe('checked-out')
+  })
+})
+
+describe('case 2: only the balance refresh fails', () => {
+  it('shows the thank-you anyway and logs the refresh', async () => {
+    setFault('getupdatedpoints', { kind: 'status', status: 500 })
+    const c = controller()
+    await c.pay(provider(), 'en')
+    expect(c.getStatus().state).toBe('finished')
+    await vi.waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith(
+        '[wine-widgets] The droplets balance could not be refreshed',
+        expect.anything(),
+      ),
+    )
+    // Later bottles are a new cart: they are never "paid" without a charge.
+    addToCart(WINE)
+    expect(state().cart.lines).toHaveLength(1)
+    expect(state().payment?.phase).toBe('finished')
+  })
+})
+
+describe('case 3: declined, then the content changes', () => {
+  it('creates a new order for the new content and checks out that one', async () => {
+    const c = controller()
+    await c.pay(provider([declined]), 'en')
+    expect(c.getStatus()).toEqual({
+      state: 'idle',
+      failure: { kind: 'card', message: 'Your card was declined.' },
+    })
+    const first = db.orders[0]!.orderNumber
+    expect(state().cart.lines[0]!.quantity).toBe(6)
+    updateCartQuantity(WINE.id, 12)
+    expect(state().cart.orderId).toBeNull()
+    await c.pay(provider(), 'en')
+    expect(db.orders.map((o) => [o.status, (o.cartlines as CartLine[])[0]!.quantity])).toEqual([
+      ['created', 6],
+      ['checked-out', 12],
+    ])
+    const second = db.orders[1]!.orderNumber
+    expect(second).not.toBe(first)
+    expect(db.paymentIntents.map((i) => i.amount_total)).toEqual([7565, 14135])
+    expect(callsOf('checkoutorder').map((c) => c.payload)).toEqual([{ orderId: second }])
+  })
+
+  it('reuses the order and its intent when the content is the same', async () => {
+    const c = controller()
+    await c.pay(provider([declined]), 'en')
+    await c.pay(provider(), 'en')
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+  })
+})
+
+describe('case 4: a duplicated tab', () => {
+  it('finds its order paid by the other tab: no second charge, a fresh cart', async () => {
+    const c = controller()
+    await c.pay(provider([declined]), 'en')
+    const orderId = db.orders[0]!.orderNumber
+    // The other tab (same sessionStorage copy) paid it meanwhile.
+    recordPaidOrder(orderId)
+    const stripe = provider()
+    await c.pay(stripe, 'en')
+    expect(stripe.confirm).not.toHaveBeenCalled()
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+    expect(state().cart.lines).toEqual([])
+    expect(state().payment).toBeNull()
+    expect(db.paymentIntents).toHaveLength(1)
+  })
+
+  it('says so on load too', async () => {
+    await controller().pay(provider([declined]), 'en')
+    recordPaidOrder(db.orders[0]!.orderNumber)
+    const c = controller()
+    await c.resume()
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+  })
+})
+
+describe('case 5: answers lost after the server applied the call', () => {
+  it.each<[CallName, () => number]>([
+    ['createorderinodoo', () => db.orders.length],
+    ['sendorderconfirmation', () => db.orders[0]!.confirmationsSent],
+    ['updateuserpoints', () => db.pointUpdates.length],
+    ['checkoutorder', () => callsOf('checkoutorder').filter((c) => !c.replayed).length],
+  ])('%s: the retry carries the same key and has no second effect', async (call, effects) => {
+    setFault(call, { kind: 'lost' }, { times: 1 })
+    const c = controller()
+    // An order creation lost before the charge fails the payment; Pay again.
+    await c.pay(provider(), 'en')
+    if (c.getStatus().state !== 'finished') await c.pay(provider(), 'en')
+    expect(c.getStatus().state).toBe('finished')
+    expect(effects()).toBe(1)
+    const keys = callsOf(call).map((c) => c.idempotencyKey)
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBe(keys[1])
+    expect(db.users.find((u) => u.email === CLAIRE.email)!.points).toBe(CLAIRE.points + 7)
+  })
+})
+
+describe('case 6: a reload or a redirect during the confirmation', () => {
+  async function lostConfirmation(method = 'card') {
+    const c = controller()
+    const stripe = provider([], method)
+    // The page goes away while the provider holds the confirmation.
+    stripe.confirm = vi.fn(() => new Promise<ProviderResult>(() => undefined))
+    void c.pay(stripe, 'en')
+    await vi.waitFor(() => expect(state().payment?.phase).toBe('confirming'))
+    return stripe
+  }
+
+  it('reads the intent first and continues a succeeded one, never confirming it again', async () => {
+    await lostConfirmation()
+    const after = provider()
+    const c = controller()
+    await c.resume(after)
+    expect(after.retrieve).toHaveBeenCalledTimes(1)
+    expect(after.confirm).not.toHaveBeenCalled()
+    expect(after.handleNextAction).not.toHaveBeenCalled()
+    expect(c.getStatus().state).toBe('finished')
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+  })
+
+  it('resumes 3-D Secure still waiting for the shopper', async () => {
+    await lostConfirmation('card')
+    const after = provider()
+    after.retrieve = vi.fn(async () => ({ paymentIntent: { status: 'requires_action' } }))
+    const c = controller()
+    await c.resume(after)
+    expect(after.handleNextAction).toHaveBeenCalledTimes(1)
+    expect(c.getStatus().state).toBe('finished')
+  })
+
+  it('leaves the cart intact after an abandoned bank redirect', async () => {
+    await lostConfirmation('bancontact')
+    const after = provider()
+    after.retrieve = vi.fn(async () => ({ paymentIntent: { status: 'requires_action' } }))
+    const c = controller()
+    await c.resume(after)
+    expect(after.handleNextAction).not.toHaveBeenCalled()
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'not-completed' } })
+    expect(state().payment?.phase).toBe('open')
+    expect(state().cart.lines).toEqual([expect.objectContaining({ quantity: 6 })])
+    expect(callsOf('checkoutorder')).toEqual([])
+  })
+
+  it("shows the bank's message after a declined redirect", async () => {
+    await lostConfirmation('bancontact')
+    const after = provider()
+    after.retrieve = vi.fn(async () => ({
+      paymentIntent: {
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'The payment was declined by the bank.' },
+      },
+    }))
+    const c = controller()
+    await c.resume(after)
+    expect(c.getStatus()).toEqual({
+      state: 'idle',
+      failure: { kind: 'card', message: 'The payment was declined by the bank.' },
+    })
+  })
+
+  it('reads instead of failing when the provider says the intent already succeeded', async () => {
+    const c = controller()
+    const stripe = provider([
+      { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' } },
+    ])
+    await c.pay(stripe, 'en')
+    expect(stripe.retrieve).toHaveBeenCalled()
+    expect(c.getStatus().state).toBe('finished')
+  })
+
+  it('keeps the cart read-only while the provider holds the confirmation', async () => {
+    await lostConfirmation()
+    expect(updateCartQuantity(WINE.id, 42)).toBe(false)
+    expect(state().cart.lines[0]!.quantity).toBe(6)
+  })
+})
+
+describe('case 7: droplets cover everything', () => {
+  it('confirms a zero-euro order without any payment intent', async () => {
+    getStore().update((d) => {
+      d.cart.shippingCost = 0
+      d.cart.lines[0]!.quantity = 1
+      d.cart.lines[0]!.price = 20
+      d.cart.redeemedPoints = 100
+      d.cart.redeemedPointsAmount = 20
+    })
+    const c = controller()
+    const stripe = provider()
+    await c.pay(stripe, 'en')
+    expect(stripe.submit).not.toHaveBeenCalled()
+    expect(stripe.confirm).not.toHaveBeenCalled()
+    expect(flowCalls()).toEqual([
+      'createorderinodoo',
+      'checkoutorder',
+      'sendorderconfirmation',
+      'updateuserpoints',
+      'updateuserpoints',
+    ])
+    expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 2])
+    expect(c.getStatus()).toMatchObject({ state: 'finished', order: { total: 0 } })
+  })
+})
+
+describe('before the charge', () => {
+  it.each<[CallName, string]>([
+    ['createorderinodoo', 'order'],
+    ['createpaymentintent', 'intent'],
+  ])('%s failing shows the spec message and keeps everything', async (call, kind) => {
+    setFault(call, { kind: 'status', status: 500 })
+    const c = controller()
+    await c.pay(provider(), 'en')
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind } })
+    expect(state().cart.lines).toHaveLength(1)
+    expect(state().payment?.phase).toBe('open')
+  })
+
+  it('runs one payment at a time (double click)', async () => {
+    const c = controller()
+    await Promise.all([c.pay(provider(), 'en'), c.pay(provider(), 'en')])
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+  })
+})
+
+describe('the thank-you once the order is confirmed', () => {
+  it('shows after checkout and confirmation; the points retry in the background and finish on the next load', async () => {
+    setFault('updateuserpoints', { kind: 'status', status: 503 })
+    const c = controller()
+    const seen: PaymentStatus[] = []
+    c.subscribe(() => seen.push(c.getStatus()))
+    const paid = vi.fn()
+    const off = getBus().on('order:paid', paid)
+    await c.pay(provider(), 'en')
+    const orderId = db.orders[0]!.orderNumber
+    // The recap's droplets come from the charged snapshot, not from the points update.
+    expect(c.getStatus()).toEqual({
+      state: 'finished',
+      order: { orderId, total: 75.65, orderPoints: 7 },
+    })
+    // Once thanked, the shopper is never told "finishing" again while the points retry.
+    const thanked = seen.findIndex((s) => s.state === 'finished')
+    expect(thanked).toBeGreaterThan(-1)
+    expect(seen.slice(thanked).every((s) => s.state === 'finished')).toBe(true)
+    expect(db.orders[0]!.status).toBe('checked-out')
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
+    expect(callsOf('updateuserpoints').length).toBeGreaterThan(1)
+    expect(db.pointUpdates).toEqual([])
+    // Saved for the next load.
+    expect(state().payment).toMatchObject({ phase: 'charged', done: ['checkout', 'confirmation'] })
+    expect(pendingText()).toContain(orderId)
+    expect(paid).toHaveBeenCalledTimes(1)
+
+    // The next page load, in another tab: the points are sent once, the order is not re-announced.
+    clearFaults()
+    await controller(otherTab()).resume()
+    expect(db.pointUpdates).toEqual([expect.objectContaining({ document: orderId, points: 7 })])
+    expect(pendingText()).toBeNull()
+    // This tab's own next load has nothing left to do and shows no thank-you again.
+    const reloaded = controller()
+    await reloaded.resume()
+    expect(db.pointUpdates).toHaveLength(1)
+    expect(reloaded.getStatus()).toEqual({ state: 'idle', failure: null })
+    expect(state().payment).toBeNull()
+    expect(paid).toHaveBeenCalledTimes(1)
+    off()
+  })
+})
+
+describe('a charged order across tabs (localStorage)', () => {
+  it('a tab closed after the charge: the next load in another tab finishes the order, once', async () => {
+    setFault('checkoutorder', { kind: 'status', status: 503 })
+    await controller().pay(provider(), 'en')
+    expect(state().payment?.phase).toBe('charged')
+    const orderId = db.orders[0]!.orderNumber
+    clearFaults()
+    db.calls.length = 0
+    // The tab is closed (its sessionStorage is gone with it); a page loads in a new tab.
+    const paid = vi.fn()
+    const off = getBus().on('order:paid', paid)
+    await controller(otherTab()).resume()
+    off()
+    expect(flowCalls()).toEqual(['checkoutorder', 'sendorderconfirmation', 'updateuserpoints'])
+    expect(db.orders[0]!.status).toBe('checked-out')
+    expect(JSON.parse(db.orders[0]!.confirmation!.cartlines ?? '')).toEqual([
+      expect.objectContaining({ id: WINE.id, quantity: 6 }),
+    ])
+    expect(paid).toHaveBeenCalledWith(expect.objectContaining({ orderId, total: 75.65 }))
+    expect(pendingText()).toBeNull()
+    // A third load has nothing left to do.
+    await controller(otherTab()).resume()
+    expect(flowCalls()).toHaveLength(3)
+  })
+
+  it('keeps only what the remaining steps need', async () => {
+    setContacts({
+      ...state().contacts,
+      vat: { number: 'BE0403170701', valid: true, name: 'Dubois SRL' },
+    })
+    setFault('sendorderconfirmation', { kind: 'status', status: 503 })
+    await controller().pay(provider(), 'en')
+    const text = pendingText() ?? ''
+    // JSON.parse gives no type; the matcher below checks the shape.
+    const [record] = JSON.parse(text) as [{ progress: Record<string, unknown> }]
+    expect(record.progress).toMatchObject({
+      phase: 'charged',
+      orderId: db.orders[0]!.orderNumber,
+      intent: null,
+      key: '',
+      done: ['checkout'],
+      snapshot: { user: { email: CLAIRE.email, name: '' }, invoice: CONTACT, delivery: CONTACT },
+    })
+    expect(text).not.toContain('0403170701')
+    expect(text).not.toContain('Dubois SRL')
+    expect(text).not.toContain('client_secret')
+    expect(text).not.toContain('_secret_')
+
+    // Once the e-mail is sent, the contacts and lines go too (the points need the e-mail only).
+    clearFaults()
+    setFault('updateuserpoints', { kind: 'status', status: 503 })
+    await controller().retry()
+    const after = pendingText() ?? ''
+    expect(after).not.toContain(CONTACT.street)
+    expect(after).not.toContain(CONTACT.phone)
+    expect(after).not.toContain(WINE.name)
+  })
+
+  it('forgets the pending record on logout', async () => {
+    const stop = forgetPendingOnLogout()
+    setFault('checkoutorder', { kind: 'status', status: 503 })
+    const c = controller()
+    await c.pay(provider(), 'en')
+    expect(pendingText()).not.toBeNull()
+    getBus().emit('user:logged-out', { reason: 'logout' })
+    stop()
+    expect(pendingText()).toBeNull()
+    // This tab still finishes its order, without writing the record back.
+    clearFaults()
+    setFault('sendorderconfirmation', { kind: 'status', status: 503 })
+    await c.retry()
+    expect(state().payment).toMatchObject({ phase: 'charged', done: ['checkout'] })
+    expect(pendingText()).toBeNull()
+  })
+
+  it('drops an entry that does not fit with a warning and still finishes the valid one', async () => {
+    setFault('checkoutorder', { kind: 'status', status: 503 })
+    await controller().pay(provider(), 'en')
+    const orderId = db.orders[0]!.orderNumber
+    clearFaults()
+    // The records as the controller wrote them; only spread back below, never read.
+    const valid = JSON.parse(pendingText() ?? '[]') as unknown[]
+    localStorage.setItem(
+      PENDING_PAYMENTS_KEY,
+      JSON.stringify([{ savedAt: Date.now(), progress: { phase: 'charged', id: 1 } }, ...valid]),
+    )
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await controller(otherTab()).resume()
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`Discarded 1 pending payment(s) in localStorage`),
+    )
+    expect(db.orders[0]!.status).toBe('checked-out')
+    // Nothing else is lost: the paid-orders record and this tab's state are untouched.
+    expect(isOrderPaid(orderId)).toBe(true)
+    expect(state().payment?.orderId).toBe(orderId)
+  })
+
+  it('reads unreadable JSON as nothing pending, with a warning', async () => {
+    localStorage.setItem(PENDING_PAYMENTS_KEY, '{not json')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const c = controller(otherTab())
+    await c.resume()
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('corrupted pending payments'))
+    expect(pendingText()).toBeNull()
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: null })
+    expect(state().cart.lines).toHaveLength(1)
+  })
+})
+
+describe('a bank redirect that returns into a tab without its progress', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'))
+
+  /** Pays by Bancontact: the page leaves for the bank and comes back with the return parameters. */
+  async function backFromTheBank(redirectStatus: string) {
+    const stripe = provider([], 'bancontact')
+    stripe.confirm = vi.fn(() => new Promise<ProviderResult>(() => undefined))
+    void controller().pay(stripe, 'en')
+    await vi.waitFor(() => expect(state().payment?.phase).toBe('confirming'))
+    const secret = state().payment!.intent!.secret
+    window.history.replaceState(
+      null,
+      '',
+      `/en/cart?payment_intent=pi_1&payment_intent_client_secret=${secret}&redirect_status=${redirectStatus}`,
+    )
+    return secret
+  }
+
+  it('approved: reads the intent first, then finishes the order once', async () => {
+    const secret = await backFromTheBank('succeeded')
+    const tab = otherTab()
+    const c = controller(tab)
+    const back = provider()
+    // The cart asks first without a provider; the entry's call with one must still run.
+    await Promise.all([c.resume(), c.resume(back)])
+    expect(back.retrieve).toHaveBeenCalledWith(secret)
+    expect(back.confirm).not.toHaveBeenCalled()
+    expect(c.getStatus()).toEqual({
+      state: 'finished',
+      order: { orderId: db.orders[0]!.orderNumber, total: 75.65, orderPoints: 7 },
+    })
+    expect(flowCalls()).toEqual([
+      'createorderinodoo',
+      'createpaymentintent',
+      'checkoutorder',
+      'sendorderconfirmation',
+      'updateuserpoints',
+    ])
+    expect(window.location.search).toBe('')
+    expect(pendingText()).toBeNull()
+    // A reload of that tab is not a second return.
+    await controller(tab).resume(provider())
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+  })
+
+  it("declined: the bank's message, the cart put back, nothing checked out", async () => {
+    await backFromTheBank('failed')
+    const tab = otherTab()
+    const c = controller(tab)
+    const back = provider()
+    back.retrieve = vi.fn(async () => ({
+      paymentIntent: {
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'The payment was declined by the bank.' },
+      },
+    }))
+    await c.resume(back)
+    expect(c.getStatus()).toEqual({
+      state: 'idle',
+      failure: { kind: 'card', message: 'The payment was declined by the bank.' },
+    })
+    expect(tab.getState().cart.lines).toEqual([
+      expect.objectContaining({ id: WINE.id, quantity: 6 }),
+    ])
+    expect(tab.getState().payment?.phase).toBe('open')
+    expect(callsOf('checkoutorder')).toEqual([])
+    expect(pendingText()).toBeNull()
+  })
+})
+
+describe('back from the bank with the back button (back/forward cache)', () => {
+  async function leftForTheBank(page: EventTarget, retrieved: ProviderResult) {
+    const c = controller(getStore(), page)
+    const stripe = provider([], 'bancontact')
+    stripe.confirm = vi.fn(() => new Promise<ProviderResult>(() => undefined))
+    stripe.retrieve = vi.fn(async () => retrieved)
+    const paying = c.pay(stripe, 'en')
+    await vi.waitFor(() => expect(state().payment?.phase).toBe('confirming'))
+    return { c, stripe, paying }
+  }
+  const pageShow = (persisted: boolean) => Object.assign(new Event('pageshow'), { persisted })
+
+  it('a page restored from the cache reads the intent: abandoned leaves the cart intact', async () => {
+    const page = new EventTarget()
+    const { c, stripe, paying } = await leftForTheBank(page, {
+      paymentIntent: { status: 'requires_action' },
+    })
+    page.dispatchEvent(pageShow(true))
+    await paying
+    await vi.waitFor(() =>
+      expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'not-completed' } }),
+    )
+    expect(stripe.retrieve).toHaveBeenCalledTimes(1)
+    expect(stripe.confirm).toHaveBeenCalledTimes(1)
+    expect(state().cart.lines).toEqual([expect.objectContaining({ quantity: 6 })])
+    expect(state().payment?.phase).toBe('open')
+  })
+
+  it('approved at the bank before the back button: the order finishes once', async () => {
+    const page = new EventTarget()
+    const { c, paying } = await leftForTheBank(page, succeeded)
+    page.dispatchEvent(pageShow(true))
+    await paying
+    await vi.waitFor(() => expect(c.getStatus().state).toBe('finished'))
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+  })
+
+  it('an ordinary pageshow changes nothing', async () => {
+    const page = new EventTarget()
+    const { c, stripe } = await leftForTheBank(page, succeeded)
+    page.dispatchEvent(pageShow(false))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(stripe.retrieve).not.toHaveBeenCalled()
+    expect(c.getStatus()).toEqual({ state: 'paying' })
+  })
+})
+
+describe('case 4: a tab duplicated after the charge', () => {
+  it.each(['confirming', 'charged'] as const)(
+    'copied while %s: the copy skips every step the first tab did, even with a back office that ignores Idempotency-Key',
+    async (phase) => {
+      let copy: string | null = null
+      const stop = getStore().subscribe(() => {
+        if (copy === null && state().payment?.phase === phase)
+          copy = sessionStorage.getItem(STORAGE_KEY)
+      })
+      await controller().pay(provider(), 'en')
+      stop()
+      expect(copy).not.toBeNull()
+      // A back office without idempotency: it would take every repeated call.
+      db.idempotent = {}
+      const calls = flowCalls().length
+      const duplicate = controller(otherTab(copy))
+      await duplicate.resume(provider())
+      expect(flowCalls()).toHaveLength(calls)
+      expect(db.orders[0]!.confirmationsSent).toBe(1)
+      expect(db.pointUpdates).toHaveLength(1)
+      expect(db.paymentIntents).toHaveLength(1)
+    },
+  )
+})

@@ -1,0 +1,46 @@
+/**
+ * Where a payment under way is kept for every tab of the browser (localStorage), on its own so
+ * the library entry can look for one, and forget it on logout, without loading the payment code.
+ * `pending-order.ts` reads and writes it.
+ */
+import { getBus } from '../bus/bus'
+
+export const PENDING_PAYMENTS_KEY = 'wine-widgets:pending-payments'
+
+/** The browser's localStorage, or null where it is missing or refused (private modes). */
+export function localStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/**
+ * True when some tab left a charged order unfinished (a cheap look at the text: the content is
+ * checked on use). A confirmation another tab holds is that tab's business.
+ */
+export function hasPendingPayments(): boolean {
+  try {
+    return localStore()?.getItem(PENDING_PAYMENTS_KEY)?.includes('"phase":"charged"') ?? false
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Logout (and the inactivity clean-up): the browser may be shared, so the contacts a pending
+ * record holds leave localStorage. The tab's own session copy still finishes its order.
+ */
+export function forgetPendingPayments(): void {
+  try {
+    localStore()?.removeItem(PENDING_PAYMENTS_KEY)
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
+/** Forgets the pending payments on every logout of this page; returns the unsubscribe function. */
+export function forgetPendingOnLogout(): () => void {
+  return getBus().on('user:logged-out', forgetPendingPayments)
+}

@@ -1,0 +1,119 @@
+/**
+ * Knows when the page is going away, and which failures that explains (issue 17): a widget chunk,
+ * a request or a stylesheet the browser stops loading because the visitor left is not a failure
+ * of ours. Firefox and WebKit reject those loads with ordinary-looking errors ("NetworkError when
+ * attempting to fetch resource.", "error loading dynamically imported module", "Importing a
+ * module script failed.", "Load failed") while the old page still runs its promise callbacks.
+ *
+ * The page counts as leaving from the moment a navigation to another document starts until it is
+ * shown again:
+ * - `navigate` (Navigation API) where it exists: it fires when a cross-document navigation starts,
+ *   before the browser stops the old page's loads, and costs nothing for the back/forward cache;
+ * - `beforeunload` only where it does not (WebKit): Firefox keeps pages with a `beforeunload`
+ *   listener out of its back/forward cache, WebKit does not;
+ * - `pagehide`, in every engine;
+ * - reset by `pageshow` (back from the back/forward cache), and by the visitor pressing a key or a
+ *   pointer after a navigation start that did not happen (a download, a cancelled prompt).
+ *
+ * Import-free on purpose: the library entry loads it on every page.
+ */
+
+interface LeaveState {
+  leaving: boolean
+}
+
+const watched = new WeakMap<Window, LeaveState>()
+
+/** The bits of the Navigation API's `navigate` event read here (not every engine has the API). */
+interface NavigateLike extends Event {
+  readonly hashChange?: boolean
+  readonly downloadRequest?: string | null
+  readonly destination?: { readonly sameDocument?: boolean }
+}
+
+/** Start following the page's lifecycle (safe to call twice); the library entry calls it first. */
+export function watchPageLeave(win: Window | undefined = globalThis.window): void {
+  if (!win || watched.has(win)) return
+  const state: LeaveState = { leaving: false }
+  watched.set(win, state)
+  const leave = () => {
+    state.leaving = true
+  }
+  const stay = () => {
+    state.leaving = false
+  }
+  win.addEventListener('pagehide', leave)
+  win.addEventListener('pageshow', stay)
+  // Still here and in use after a navigation start: it did not happen.
+  win.addEventListener('pointerdown', stay, { capture: true })
+  win.addEventListener('keydown', stay, { capture: true })
+  // Read as a plain EventTarget: WebKit and older Firefox have no window.navigation.
+  const navigation = (win as { navigation?: EventTarget }).navigation
+  if (navigation) {
+    navigation.addEventListener('navigate', (event: NavigateLike) => {
+      if (event.hashChange || event.downloadRequest || event.destination?.sameDocument) return
+      leave()
+      // A later listener may cancel it (the widget catalogue keeps its examples in place).
+      win.setTimeout(() => {
+        if (event.defaultPrevented) stay()
+      }, 0)
+    })
+  } else {
+    win.addEventListener('beforeunload', leave)
+  }
+}
+
+/** Whether the page is going away (see the module comment). */
+export function isPageLeaving(win: Window | undefined = globalThis.window): boolean {
+  return (win && watched.get(win)?.leaving) ?? false
+}
+
+/**
+ * The messages engines give a load that stopped (fetch, dynamic import, module script, preload):
+ * Chromium "Failed to fetch" / "Failed to fetch dynamically imported module", Firefox
+ * "NetworkError when attempting to fetch resource." / "error loading dynamically imported
+ * module", WebKit "Load failed" / "Importing a module script failed." / "The network connection
+ * was lost.", Vite's "Unable to preload CSS for …".
+ */
+const LOAD_FAILURE =
+  /fetch|network|load failed|import|module script|connection was lost|cancelled|preload css/i
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = []
+  let current = error
+  while (current !== undefined && current !== null && chain.length < 5) {
+    chain.push(current)
+    current = current instanceof Error ? current.cause : undefined
+  }
+  return chain
+}
+
+const isDomException = (e: unknown): e is DOMException =>
+  typeof DOMException !== 'undefined' && e instanceof DOMException
+
+const isAbort = (e: unknown) => (e instanceof Error || isDomException(e)) && e.name === 'AbortError'
+
+/**
+ * A failure shaped like a load the browser stopped: an abort, or a network or import error (a
+ * TypeError, or a DOMException such as WebKit's "SecurityError: Script … load failed"). Never a
+ * plain Error such as an HTTP status failure, whatever its message says.
+ */
+export function isLoadFailure(error: unknown): boolean {
+  return causes(error).some(
+    (e) =>
+      isAbort(e) ||
+      ((e instanceof TypeError || isDomException(e)) && LOAD_FAILURE.test(e.message)) ||
+      (e instanceof Error && /^Unable to preload CSS/.test(e.message)),
+  )
+}
+
+/**
+ * A load or request cut short on purpose, not a failure: aborted through its signal (at any
+ * time), or stopped by the browser because the page is going away. Real failures (an HTTP
+ * status, a crash, a bad answer) are never cut short, leaving or not.
+ */
+export function isCutShort(error: unknown, win: Window | undefined = globalThis.window): boolean {
+  const [outer] = causes(error)
+  if (isAbort(outer)) return true
+  return isPageLeaving(win) && isLoadFailure(error)
+}

@@ -1,0 +1,164 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { isCutShort, isLoadFailure, isPageLeaving, watchPageLeave } from './page-leave'
+import { ERROR_EVENT, reportError, type ErrorDetail } from './report'
+
+/** A bare window for the node environment: events, timers and nothing else. */
+class FakeWindow extends EventTarget {
+  navigation?: EventTarget
+  setTimeout = (fn: () => void, ms?: number) => setTimeout(fn, ms)
+}
+
+/** What a fake window is to the module: only its events and timers are read. */
+const asWindow = (w: FakeWindow) => w as unknown as Window & typeof globalThis
+
+let win: FakeWindow
+let events: ErrorDetail[]
+
+beforeEach(() => {
+  win = new FakeWindow()
+  events = []
+  win.addEventListener(ERROR_EVENT, (e) => events.push((e as CustomEvent<ErrorDetail>).detail))
+  vi.stubGlobal('window', asWindow(win))
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const networkError = (message = 'NetworkError when attempting to fetch resource.') =>
+  new TypeError(message)
+
+describe('reportError', () => {
+  it('logs the console line it always wrote and dispatches wine-widgets:error on window', () => {
+    const error = new Error('Error fetching data')
+    reportError({ widget: 'carousel', area: 'data', message: 'carousel: failed', error })
+    expect(console.error).toHaveBeenCalledWith('[wine-widgets] carousel: failed', error)
+    expect(events).toEqual([
+      { widget: 'carousel', area: 'data', message: 'carousel: failed', error },
+    ])
+  })
+
+  it('reports page-wide work with widget null, and a failure without error object', () => {
+    reportError({ area: 'config', message: 'Config: "stripe" is missing.' })
+    expect(console.error).toHaveBeenCalledWith('[wine-widgets] Config: "stripe" is missing.')
+    expect(events).toEqual([
+      { widget: null, area: 'config', message: 'Config: "stripe" is missing.', error: undefined },
+    ])
+  })
+
+  it('logs with console.warn and other console details when asked, still announcing it', () => {
+    reportError({ area: 'sommelier', message: 'skipped a chunk', logged: ['{bad'], level: 'warn' })
+    expect(console.warn).toHaveBeenCalledWith('[wine-widgets] skipped a chunk', '{bad')
+    expect(console.error).not.toHaveBeenCalled()
+    expect(events).toHaveLength(1)
+  })
+
+  it('says nothing of a request aborted on purpose, leaving or not', () => {
+    reportError({ area: 'data', message: 'x', error: new DOMException('stop', 'AbortError') })
+    expect(console.error).not.toHaveBeenCalled()
+    expect(events).toEqual([])
+  })
+
+  it('works without a window (server rendering, node)', () => {
+    vi.stubGlobal('window', undefined)
+    expect(() => reportError({ area: 'data', message: 'x', error: new Error('y') })).not.toThrow()
+    expect(console.error).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('leaving the page', () => {
+  beforeEach(() => watchPageLeave(asWindow(win)))
+
+  it.each([
+    ['a fetch (Firefox)', networkError()],
+    ['a fetch (WebKit)', networkError('Load failed')],
+    ['a fetch (Chromium)', networkError('Failed to fetch')],
+    ['a widget chunk (Firefox)', networkError('error loading dynamically imported module: /c.js')],
+    ['a widget chunk (WebKit)', networkError('Importing a module script failed.')],
+    ['a stylesheet', new Error('Unable to preload CSS for /widgets/assets/core.css')],
+    ['the mock worker (WebKit)', networkError('Script /mockServiceWorker.js load failed')],
+    [
+      'an HTTP failure caused by a fetch',
+      new Error('Error fetching data', { cause: networkError() }),
+    ],
+  ])('after pagehide, %s cut short is neither logged nor announced', (_what, error) => {
+    win.dispatchEvent(new Event('pagehide'))
+    expect(isPageLeaving(asWindow(win))).toBe(true)
+    reportError({ area: 'mount', message: 'could not load', error })
+    expect(console.error).not.toHaveBeenCalled()
+    expect(events).toEqual([])
+  })
+
+  it('real failures keep their messages while leaving: an HTTP status, a crash', () => {
+    win.dispatchEvent(new Event('beforeunload'))
+    const status = new Error('Error fetching data')
+    const crash = new TypeError("Cannot read properties of undefined (reading 'name')")
+    reportError({ area: 'data', message: 'status', error: status })
+    reportError({ widget: 'giftbox', area: 'widget', message: 'crash', error: crash })
+    expect(events.map((e) => e.message)).toEqual(['status', 'crash'])
+  })
+
+  it('the same network failure on a page that stays is reported', () => {
+    reportError({
+      area: 'session',
+      message: 'The current-user check failed',
+      error: networkError(),
+    })
+    expect(events).toHaveLength(1)
+  })
+
+  it('is over when the page is shown again (back/forward cache) or used again', () => {
+    win.dispatchEvent(new Event('pagehide'))
+    win.dispatchEvent(new Event('pageshow'))
+    expect(isPageLeaving(asWindow(win))).toBe(false)
+    win.dispatchEvent(new Event('beforeunload'))
+    win.dispatchEvent(new Event('keydown'))
+    expect(isPageLeaving(asWindow(win))).toBe(false)
+  })
+})
+
+describe('leaving the page, where the Navigation API exists', () => {
+  const navigate = (init: Record<string, unknown>) =>
+    Object.assign(new Event('navigate', { cancelable: true }), init)
+
+  beforeEach(() => {
+    win.navigation = new EventTarget()
+    watchPageLeave(asWindow(win))
+  })
+
+  it('starts with a navigation to another document, not with a hash change', () => {
+    win.navigation!.dispatchEvent(
+      navigate({ hashChange: true, destination: { sameDocument: true } }),
+    )
+    expect(isPageLeaving(asWindow(win))).toBe(false)
+    win.navigation!.dispatchEvent(navigate({ destination: { sameDocument: false } }))
+    expect(isPageLeaving(asWindow(win))).toBe(true)
+  })
+
+  it('is over when another listener cancelled that navigation', async () => {
+    win.navigation!.addEventListener('navigate', (e) => e.preventDefault())
+    win.navigation!.dispatchEvent(navigate({ destination: { sameDocument: false } }))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(isPageLeaving(asWindow(win))).toBe(false)
+  })
+
+  it('does not listen to beforeunload (Firefox keeps such pages out of its back/forward cache)', () => {
+    win.dispatchEvent(new Event('beforeunload'))
+    expect(isPageLeaving(asWindow(win))).toBe(false)
+  })
+})
+
+describe('isCutShort and isLoadFailure', () => {
+  it('an abort is cut short at any time; a network error only while leaving', () => {
+    watchPageLeave(asWindow(win))
+    expect(isCutShort(new DOMException('x', 'AbortError'), asWindow(win))).toBe(true)
+    expect(isCutShort(networkError(), asWindow(win))).toBe(false)
+    expect(isLoadFailure(networkError())).toBe(true)
+    expect(isLoadFailure(new Error('Error fetching data'))).toBe(false)
+    expect(isLoadFailure('a string')).toBe(false)
+  })
+})

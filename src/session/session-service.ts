@@ -1,0 +1,84 @@
+/**
+ * The page's session service (spec sections 4 and 9): the inactivity expiry, found at page load
+ * or on an open page. Started by the page services before any widget renders
+ * (`mount/page-services.ts`), never from a component, so no ordering of roots and effects can
+ * lose an expiry. Kept apart from the account calls (`session.ts`: current-user check, login,
+ * logout, sign-up) so a page whose widgets never show the user loads only this.
+ *
+ * An expiry found at page load (the saved state is a state, `store.expiredOnLoad`, not an event)
+ * and one on an open page take the same path: the store clears user, cart, contacts and
+ * conversation (every root re-renders from it), the server session is ended (quietly, no
+ * redirect) and `user:logged-out` is announced, on which the page's React Query cache is dropped
+ * (`src/api/query-client.ts`).
+ */
+import { getBus } from '../bus/bus'
+import { getStore } from '../store/shared-store'
+import type { Store } from '../store/store'
+import { trackActivity } from '../store/activity'
+import { logoutUser } from '../api/logout'
+import { reportError } from '../report/report'
+
+/** Bumped by every login, logout, sign-up and expiry: lets a slower, older check know it is stale. */
+let generation = 0
+/** The running session service and the store it watches. */
+let service: { store: Store; stop: () => void } | null = null
+/** The server logout after the last inactivity expiry: true once the server session ended. */
+let inactivityLogout: Promise<boolean> | null = null
+
+/** The session changed (login, logout, sign-up, expiry): answers asked before it are stale. */
+export function sessionChanged(): number {
+  generation += 1
+  return generation
+}
+
+export const sessionGeneration = (): number => generation
+
+/**
+ * The server logout after the last inactivity expiry, if one ran: resolves to whether the server
+ * session ended. A current-user check or a login must wait for it.
+ */
+export const pendingInactivityLogout = (): Promise<boolean> | null => inactivityLogout
+
+/**
+ * After 30 minutes without activity. The store has already cleared user, cart, contacts and
+ * conversation; a visitor who was logged in also loses the server session and the page hears
+ * `user:logged-out`.
+ */
+function expire(wasLoggedIn: boolean): void {
+  sessionChanged()
+  if (!wasLoggedIn) return
+  inactivityLogout = logoutUser().then(
+    () => true,
+    (error: unknown) => {
+      reportError({ area: 'session', message: 'Logout after inactivity failed', error })
+      return false
+    },
+  )
+  getBus().emit('user:logged-out', { reason: 'inactivity' })
+}
+
+/**
+ * Start the page's session service: the inactivity watch, and the expiry found at page load.
+ * Safe to call twice (one service per store); returns the function that stops it.
+ */
+export function startSessionService(options: { checkEveryMs?: number } = {}): () => void {
+  const store = getStore()
+  if (service?.store === store) return service.stop
+  service?.stop()
+  const stopWatch = trackActivity(store, expire, options.checkEveryMs)
+  const stop = () => {
+    stopWatch()
+    if (service?.store === store) service = null
+  }
+  service = { store, stop }
+  if (store.expiredOnLoad) expire(store.expiredOnLoad.wasLoggedIn)
+  return stop
+}
+
+/** Test hook: stop the service and forget the last expiry. */
+export function resetSessionServiceForTests(): void {
+  generation = 0
+  service?.stop()
+  service = null
+  inactivityLogout = null
+}

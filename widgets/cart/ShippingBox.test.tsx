@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
+import { renderWidget } from '../../mocks/render-widget'
+import { callsOf, db } from '../../mocks/db'
+import { clearFaults, setFault, type Fault } from '../../mocks/faults'
+import { TEST_CARDS } from '../../mocks/fake-stripe'
+import { wineLine } from '../../fixtures/checkout'
+import { CLAIRE } from '../../fixtures/users'
+import { resetConfigForTests } from '../../src/config/config'
+import type { Contact, Locale } from '../../src/domain/types'
+import { RULES_TIMEOUT_MS } from '../../src/services/rules'
+import { addToCart } from '../../src/store/cart-actions'
+import { resetContactsForTests, setContacts } from '../../src/store/contacts-actions'
+import { getStore } from '../../src/store/shared-store'
+import { emptyContacts } from '../../src/store/state'
+import { cart } from './index'
+import { SHIPPING_RETRY_DELAYS_MS, shippingRetryDelay } from './use-shipping-quote'
+
+const DELIVERY: Contact = {
+  name: 'Claire Dubois',
+  street: 'Rue de la Loi 16',
+  zip: '1000',
+  city: 'Bruxelles',
+  country: 'Belgique',
+  country_code: 'BE',
+  email: 'claire@example.com',
+  phone: '+32 470 12 34 56',
+}
+
+const TEXTS = {
+  en: {
+    unavailable: "The shipping cost can't be calculated right now. We'll keep trying.",
+    retry: 'Try again now',
+    needShipping: 'Payment opens once the shipping cost is known.',
+    payment: 'Payment',
+  },
+  fr: {
+    unavailable:
+      "Les frais de livraison ne peuvent pas être calculés pour l'instant. Nous réessayons.",
+    retry: 'Réessayer maintenant',
+    needShipping: "Le paiement s'ouvre dès que les frais de livraison sont connus.",
+    payment: 'Paiement',
+  },
+} as const
+
+const plain = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+const figure = (label: string) =>
+  plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer) / })
+
+/** Claire, 6 × 12.50, both contacts filled, on the payment tab. */
+async function renderReadyToPay(locale: 'en' | 'fr') {
+  setContacts({
+    ...emptyContacts(),
+    delivery: DELIVERY,
+    invoice: { ...DELIVERY, name: 'Wijnhandel De Druif BV' },
+  })
+  db.sessionEmail = CLAIRE.email
+  addToCart(wineLine({ price: 12.5, qty_available: 20, free_qty: 20 }))
+  const user = userEvent.setup({ delay: null })
+  await renderWidget(cart, { locale: locale satisfies Locale })
+  await user.click(await screen.findByRole('tab', { name: TEXTS[locale].payment }))
+  return user
+}
+
+async function enterCard(user: UserEvent, locale: 'en' | 'fr') {
+  const name = { en: 'Card number', fr: 'Numéro de carte' }[locale]
+  await user.type(await screen.findByRole('textbox', { name }), TEST_CARDS.success)
+}
+
+vi.setConfig({ testTimeout: 30_000 })
+
+beforeEach(() => {
+  resetConfigForTests({
+    config: {
+      demo: true,
+      rules: { url: '/api/rules' },
+      stripe: { publishableKey: 'pk_test_demo' },
+      maps: { apiKey: 'demo-maps-key' },
+    },
+    problems: [],
+  })
+})
+
+afterEach(() => {
+  resetContactsForTests()
+  vi.useRealTimers()
+})
+
+describe('the shipping quote retries (issue 11)', () => {
+  const failures: [string, Fault][] = [
+    ['HTTP 500', { kind: 'status', status: 500 }],
+    ['a network error', { kind: 'network' }],
+    ['a malformed answer', { kind: 'malformed' }],
+    ['an answer slower than its timeout', { kind: 'delay', ms: RULES_TIMEOUT_MS + 2_000 }],
+  ]
+
+  it.each(failures)(
+    'failing (%s): a neutral line, no address guidance; once the service is back, the fee and Pay by themselves',
+    async (label, fault) => {
+      const slow = label.includes('slower')
+      if (slow) vi.useFakeTimers({ shouldAdvanceTime: true })
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      setFault('rules', fault)
+      const user = await renderReadyToPay('en')
+      if (slow) await vi.advanceTimersByTimeAsync(RULES_TIMEOUT_MS)
+      expect(await screen.findByText(TEXTS.en.unavailable)).toBeVisible()
+      expect(screen.getByRole('button', { name: TEXTS.en.retry })).toBeVisible()
+      expect(screen.queryByText(/check the delivery address/i)).not.toBeInTheDocument()
+      expect(screen.queryByText('Free')).not.toBeInTheDocument()
+      expect(screen.getByText(TEXTS.en.needShipping)).toBeVisible()
+      // Only logged (spec 8), never an alert.
+      expect(error).toHaveBeenCalledWith(
+        expect.stringContaining('Shipping calculation failed'),
+        expect.anything(),
+      )
+      await enterCard(user, 'en')
+      expect(payButton()).toBeDisabled()
+
+      clearFaults('rules') // the service is back: the next automatic try gets the fee
+      if (slow) await vi.advanceTimersByTimeAsync(SHIPPING_RETRY_DELAYS_MS.at(-1)!)
+      await waitFor(() => expect(figure('Shipping cost')).toBe('€9.95'), { timeout: 10_000 })
+      expect(getStore().getState().contacts.isValidShipping).toBe(true)
+      expect(screen.queryByText(TEXTS.en.unavailable)).not.toBeInTheDocument()
+      expect(screen.queryByText(TEXTS.en.needShipping)).not.toBeInTheDocument()
+      await waitFor(() => expect(payButton()).toBeEnabled())
+      expect(payButton()).toHaveTextContent('Pay €84.95')
+      expect(callsOf('rules').length).toBeGreaterThanOrEqual(2)
+    },
+  )
+
+  it('(fr) keeps trying while the service is down; "try again now" asks at once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    setFault('rules', { kind: 'status', status: 503 })
+    const user = await renderReadyToPay('fr')
+    expect(await screen.findByText(TEXTS.fr.unavailable)).toBeVisible()
+    // The first automatic retry, 1 s later, fails too: the next one waits 2 s.
+    await waitFor(() => expect(callsOf('rules')).toHaveLength(2), { timeout: 3_000 })
+    await waitFor(() => expect(screen.getByText(TEXTS.fr.unavailable)).toBeVisible())
+    clearFaults('rules')
+    await user.click(screen.getByRole('button', { name: TEXTS.fr.retry }))
+    await waitFor(() => expect(callsOf('rules')).toHaveLength(3), { timeout: 1_000 })
+    await waitFor(() => expect(figure('Frais de livraison')).toBe('9,95 €'))
+    await enterCard(user, 'fr')
+    await waitFor(() => expect(payButton()).toBeEnabled())
+  })
+})
+
+describe('shippingRetryDelay', () => {
+  it.each([
+    [1, 1_000],
+    [2, 2_000],
+    [3, 4_000],
+    [4, 8_000],
+    [5, 16_000],
+    [6, 30_000],
+    [7, 30_000],
+    [50, 30_000],
+  ])('after %i failures in a row waits %i ms', (failures, ms) => {
+    expect(shippingRetryDelay(failures)).toBe(ms)
+  })
+})
