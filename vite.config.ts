@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type BuildEnvironmentOptions, type Plugin, type Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -8,6 +8,7 @@ import browserslistToEsbuild from 'browserslist-to-esbuild'
 import pkg from './package.json' with { type: 'json' }
 import { findRoute, handle as handleDemoRequest } from './demo-pages/site.mjs'
 import { EDITORIAL_WIDGETS, SITE_WIDGETS, textBundleOf } from './mount/bundles'
+import { widgetNames, widgetNamespaces } from './build/text-files'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const LOCALES = ['en', 'fr', 'nl'] as const
@@ -20,17 +21,14 @@ const readLocale = (locale: string): Record<string, unknown> =>
 
 /**
  * The text files and the namespaces each one holds: per text bundle of mount/bundles.ts, `common`
- * and the `texts` listed by its widgets' definitions (widgets/<name>/index.ts, the folder is the
- * widget's name); a namespace no definition lists gets a file of its own (`ns-<name>`).
+ * and the namespaces its widgets' components name in `useTranslation` (build/text-files.ts reads
+ * them from the code); a namespace no widget names gets a file of its own (`ns-<name>`).
  */
 export function textFiles(): Record<string, string[]> {
   const files: Record<string, Set<string>> = {}
-  const widgets = readdirSync(new URL('./widgets/', import.meta.url), { withFileTypes: true })
-  for (const dir of widgets.filter((d) => d.isDirectory()).map((d) => d.name)) {
-    const source = readFileSync(new URL(`./widgets/${dir}/index.ts`, import.meta.url), 'utf8')
-    const list = /\btexts:\s*\[([^\]]*)\]/.exec(source)?.[1] ?? ''
-    const file = (files[textBundleOf(dir)] ??= new Set(['common']))
-    for (const [, ns = ''] of list.matchAll(/['"]([\w-]+)['"]/g)) file.add(ns)
+  for (const widget of widgetNames(root)) {
+    const file = (files[textBundleOf(widget)] ??= new Set(['common']))
+    for (const ns of widgetNamespaces(root, widget)) file.add(ns)
   }
   const covered = new Set(Object.values(files).flatMap((f) => [...f]))
   for (const ns of Object.keys(readLocale('en')))
@@ -115,11 +113,8 @@ function wineTexts(): Plugin {
   }
 }
 
-/**
- * What the library build drops from the widget definitions: the editor documentation and the
- * `texts` lists (the build puts them in the text files; the runtime loads a widget's file).
- */
-const DOC_KEYS = new Set(['description', 'example', 'doc', 'texts'])
+/** What the library build drops from the widget definitions: the editor documentation. */
+const DOC_KEYS = new Set(['description', 'example', 'doc'])
 
 interface AstNode {
   type: string
@@ -424,7 +419,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'node',
             environment: 'node',
-            include: ['{src,widgets,mount,mocks,fixtures}/**/*.test.ts'],
+            include: ['{src,widgets,mount,mocks,fixtures,build}/**/*.test.ts'],
           },
         },
         {

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { render as renderTree, screen } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import { loadLocale } from '../src/i18n/i18n'
+import { loadNamespaces } from '../src/i18n/i18n'
 import { setFault } from '../mocks/faults'
 import { defineWidget } from '../src/props/schema'
 import { watchPageLeave } from '../src/report/page-leave'
@@ -41,7 +41,7 @@ describe('a widget that crashes', () => {
     }
     const element = document.createElement('div')
     document.body.append(element)
-    const i18n = await loadLocale('nl', ['common'])
+    const i18n = await loadNamespaces('nl', ['common'])
     renderTree(
       <WidgetTree
         client={new QueryClient()}

@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { useEffect, useState } from 'react'
 import { defineWidget } from '../src/props/schema'
 import { render } from './root'
@@ -21,7 +21,6 @@ it('resolves once the widget is on the page, so "mounted" and ready() mean somet
     description: 'test',
     example: '<div data-widget="hello"></div>',
     props: {},
-    texts: ['common'],
     load: async () => ({ default: Hello }),
   })
   element = document.createElement('div')
@@ -30,6 +29,31 @@ it('resolves once the widget is on the page, so "mounted" and ready() mean somet
   const root = await render({ element, definition: hello, props: {}, locale: 'fr', widgets })
   expect(element).toHaveTextContent('Bonjour')
   root.unmount()
+})
+
+it('resolves for a widget that crashes on its first render: ready() never waits on a broken widget', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  function Broken(): never {
+    throw new Error('broken on first render')
+  }
+  const broken = defineWidget({
+    name: 'broken',
+    description: 'test',
+    example: '<div data-widget="broken"></div>',
+    props: {},
+    load: async () => ({ default: Broken }),
+  })
+  element = document.createElement('div')
+  element.setAttribute('data-widget', 'broken')
+  document.body.append(element)
+  const runtime = createRuntime({ registry: [broken], render })
+  await runtime.mount(element)
+  await runtime.ready()
+  // The root's fallback is on the page when ready() resolves.
+  expect(element).toHaveTextContent(/./)
+  expect(element.querySelector('[role="status"]')).not.toBeNull()
+  runtime.unmount()
+  vi.restoreAllMocks()
 })
 
 it('a widget places another through the runtime: it knows which exist and mounts the tag it placed', async () => {
@@ -42,7 +66,6 @@ it('a widget places another through the runtime: it knows which exist and mounts
     description: 'test',
     example: '<div data-widget="inner" data-word="hi"></div>',
     props: innerProps,
-    texts: ['common'],
     load: async () => ({ default: Inner }),
   })
   function Outer() {
@@ -60,7 +83,6 @@ it('a widget places another through the runtime: it knows which exist and mounts
     description: 'test',
     example: '<div data-widget="outer"></div>',
     props: {},
-    texts: ['common'],
     load: async () => ({ default: Outer }),
   })
   element = document.createElement('div')

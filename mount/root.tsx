@@ -4,7 +4,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { i18n as I18n } from 'i18next'
 import type { Locale } from '../src/domain/types'
 import type { AnyWidgetDefinition, WidgetComponentProps } from '../src/props/schema'
-import { hasTextFile, loadLocale, loadTexts } from '../src/i18n/i18n'
+import { I18nextProvider } from 'react-i18next'
+import { COMMON_NAMESPACE, hasTextFile, loadNamespaces, loadTextFile } from '../src/i18n/i18n'
 import { LocaleContext } from '../src/i18n/locale-context'
 import { ErrorBoundary } from '../src/ui/ErrorBoundary'
 import { MissingConfigError } from '../src/config/config'
@@ -61,40 +62,47 @@ export function WidgetTree({
   onCommit,
   widgets,
 }: WidgetTreeProps) {
-  const t = i18n.getFixedT(locale)
+  // A widget that crashes has still rendered: its fallback's commit resolves `render()` too, so
+  // `WineWidgets.ready()` never waits on a broken widget.
   const fallback = (error: Error) => (
-    <p role="status" className={fallbackStyles.fallback}>
-      {error instanceof MissingConfigError ? t('common.unavailable') : t('common.crashed')}
-    </p>
+    <>
+      <p role="status" className={fallbackStyles.fallback}>
+        {i18n.t(error instanceof MissingConfigError ? 'common.unavailable' : 'common.crashed')}
+      </p>
+      {onCommit && <Committed onCommit={onCommit} />}
+    </>
   )
   return (
     <StrictMode>
       <QueryClientProvider client={client}>
-        <LocaleContext.Provider value={{ locale, i18n }}>
-          <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
-            <ErrorBoundary name={name} fallback={fallback}>
-              <Suspense fallback={null}>
-                <Widget props={props} locale={locale} element={element} />
-                {/* Inside the boundary: fires when the widget's content commits, not a fallback. */}
-                {onCommit && <Committed onCommit={onCommit} />}
-              </Suspense>
-            </ErrorBoundary>
-          </PlacedWidgetsContext.Provider>
-        </LocaleContext.Provider>
+        <I18nextProvider i18n={i18n} defaultNS={COMMON_NAMESPACE}>
+          <LocaleContext.Provider value={locale}>
+            <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
+              <ErrorBoundary name={name} fallback={fallback}>
+                <Suspense fallback={null}>
+                  <Widget props={props} locale={locale} element={element} />
+                  {/* Inside the boundary: fires when the widget's content commits, not a fallback. */}
+                  {onCommit && <Committed onCommit={onCommit} />}
+                </Suspense>
+              </ErrorBoundary>
+            </PlacedWidgetsContext.Provider>
+          </LocaleContext.Provider>
+        </I18nextProvider>
       </QueryClientProvider>
     </StrictMode>
   )
 }
 
 /**
- * Load a widget's code and its texts in parallel: its text file (mount/bundles.ts), or for a
- * widget without one (tests) the namespaces its definition lists.
+ * Load a widget's code and its texts in parallel: its text file (mount/bundles.ts; the build
+ * puts there every namespace the widget's components name), or for a widget the build has no
+ * file for (a test's own definition) every namespace.
  */
 export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale) {
   const file = textBundleOf(definition.name)
   const [module, i18n] = await Promise.all([
     definition.load(),
-    hasTextFile(file) ? loadTexts(locale, file) : loadLocale(locale, definition.texts),
+    hasTextFile(file) ? loadTextFile(locale, file) : loadNamespaces(locale),
   ])
   // The runtime parses `props` through this definition's own schema, so widening is sound.
   return { Widget: module.default as LoadedWidget, i18n }

@@ -1,47 +1,24 @@
-import { createInstance, type i18n as I18n, type TFunction } from 'i18next'
+import { createInstance, type BackendModule, type i18n as I18n, type TFunction } from 'i18next'
 import { files, load } from 'virtual:wine-texts'
-import type { Locale } from '../domain/types'
+import { LOCALES, type Locale } from '../domain/types'
 import { reportError } from '../report/report'
 
 /**
- * Texts are split per locale AND per text file (see the `wine-texts` plugin in vite.config.ts
- * and mount/bundles.ts): a file holds the namespaces (top-level keys of `locales/*.json`) of one
- * widget or of widgets that load together, so a page downloads only the texts of its widgets,
- * in a few requests. Components name the namespaces they need with `useT('cart', 'droplets')`;
- * the runtime loads a widget's text file (`loadTexts`) in parallel with its code.
+ * The widgets' texts through i18next and react-i18next, as their docs intend:
+ * - Each top-level key of `locales/*.json` is an i18next namespace (`cart`, `wine`, `common`…).
+ *   Components name the namespaces they use once, in `useTranslation(['search', 'wine'])`, and
+ *   suspend until they are loaded; keys keep their namespace in front (`t('wine.red')`).
+ * - A backend reads a namespace from the build's text files (the `wine-texts` plugin in
+ *   vite.config.ts): one small file per locale holds the namespaces of one widget, or of widgets
+ *   that load together (mount/bundles.ts), so a page downloads only its widgets' texts, in a few
+ *   requests; the runtime preloads a widget's file in parallel with its code.
+ * - One i18next instance per page; each locale a root renders in has a clone of it (one resource
+ *   store, one backend) with its own language, given to the root's `I18nextProvider`.
  */
 export type Namespace = string
 
 /** Always loaded: the error-boundary fallback and a few shared words. */
 export const COMMON_NAMESPACE = 'common'
-
-type Tracked = Promise<void> & { status?: 'fulfilled'; value?: undefined }
-
-let instance: Promise<I18n> | null = null
-const loaded = new Map<string, Tracked>()
-
-function getInstance(): Promise<I18n> {
-  instance ??= (async () => {
-    const i18n = createInstance()
-    await i18n.init({
-      lng: 'fr',
-      fallbackLng: false,
-      resources: {},
-      interpolation: { escapeValue: false }, // React escapes; texts are never rendered as HTML.
-      returnNull: false,
-      missingKeyHandler: (lngs, _ns, key) =>
-        reportError({ area: 'texts', message: `Missing text "${key}" (${lngs.join(', ')})` }),
-      saveMissing: true,
-    })
-    return i18n
-  })()
-  return instance
-}
-
-/** Every namespace of a locale (what `useT()` without arguments waits for). */
-export function allNamespaces(_locale: Locale): Namespace[] {
-  return [...new Set(Object.values(files).flat())]
-}
 
 /** The smallest text file that holds a namespace. */
 function fileOf(ns: Namespace): string {
@@ -51,80 +28,113 @@ function fileOf(ns: Namespace): string {
   return best[0]
 }
 
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value)
+
+/**
+ * i18next backend over the text files. Importing a file twice costs nothing (one module per URL),
+ * so every namespace of a file the runtime preloaded reads at once.
+ */
+const textFilesBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const fail = (error: unknown) =>
+      callback(error instanceof Error ? error : new Error(String(error)), false)
+    if (!isLocale(language)) return fail(new Error(`[wine-widgets] No texts for "${language}"`))
+    let file: string
+    try {
+      file = fileOf(namespace)
+    } catch (error) {
+      return fail(error)
+    }
+    load(language, file).then((m) => {
+      const texts = m.default[namespace]
+      if (typeof texts === 'object' && texts !== null) callback(null, texts)
+      else fail(new Error(`[wine-widgets] No texts for "${language}/${namespace}"`))
+    }, fail)
+  },
+}
+
+let page: I18n | null = null
+const byLocale = new Map<Locale, I18n>()
+
+function pageInstance(): I18n {
+  if (!page) {
+    page = createInstance({
+      ns: [COMMON_NAMESPACE],
+      defaultNS: COMMON_NAMESPACE,
+      // One separator for namespace and key: `t('cart.title')` reads `title` of namespace `cart`.
+      // i18next splits a namespace off only when it is one of the instance's namespaces (those
+      // named by `useTranslation` so far), otherwise the key is looked up in the default one.
+      nsSeparator: '.',
+      keySeparator: '.',
+      supportedLngs: [...LOCALES],
+      fallbackLng: false,
+      interpolation: { escapeValue: false }, // React escapes; texts are never rendered as HTML.
+      react: { useSuspense: true },
+      // A text file that failed to import stays failed in the browser's module map: no retries.
+      maxRetries: 0,
+      saveMissing: true,
+      missingKeyHandler: (lngs, ns, key) =>
+        reportError({
+          area: 'texts',
+          message: `Missing text "${ns}.${key}" (${lngs.join(', ')})`,
+        }),
+    })
+    page.use(textFilesBackend)
+    // No language: the page's instance renders nothing itself, its clones do.
+    void page.init()
+  }
+  return page
+}
+
+/** The i18next instance of a locale (what a root in that locale renders with). */
+export function i18nFor(locale: Locale): I18n {
+  let instance = byLocale.get(locale)
+  if (!instance) {
+    // Its own namespace list: a clone loads, for its language, only what its roots name.
+    // Synchronous init, so the language is set before the first `loadNamespaces`.
+    instance = pageInstance().cloneInstance({
+      lng: locale,
+      ns: [COMMON_NAMESPACE],
+      initAsync: false,
+    })
+    byLocale.set(locale, instance)
+  }
+  return instance
+}
+
 /** Whether the build made a text file of this name (the widgets' files: mount/bundles.ts). */
 export const hasTextFile = (file: string): boolean => file in files
 
+/** Every namespace the build knows. */
+export const allNamespaces = (): Namespace[] => [...new Set(Object.values(files).flat())]
+
 /**
- * Load one text file of a locale (each of its namespaces is marked loaded, so `useT` of any of
- * them does not suspend); resolves to the shared i18next instance.
+ * Load namespaces of a locale (default: all) and `common`; resolves to that locale's instance,
+ * rejects when one could not be loaded (the runtime then shows the widget's failure).
  */
-export async function loadTexts(locale: Locale, file: string): Promise<I18n> {
+export async function loadNamespaces(
+  locale: Locale,
+  namespaces: readonly Namespace[] = allNamespaces(),
+): Promise<I18n> {
+  const i18n = i18nFor(locale)
+  const wanted = [...new Set([COMMON_NAMESPACE, ...namespaces])]
+  await i18n.loadNamespaces(wanted)
+  const missing = wanted.filter((ns) => !i18n.hasResourceBundle(locale, ns))
+  if (missing.length > 0)
+    throw new Error(`[wine-widgets] Texts failed to load: ${locale}/${missing.join(', ')}`)
+  return i18n
+}
+
+/** Load one text file of a locale (every namespace it holds). */
+export function loadTextFile(locale: Locale, file: string): Promise<I18n> {
   const namespaces = files[file]
-  if (!namespaces) throw new Error(`[wine-widgets] Unknown text file "${file}"`)
-  const missing = namespaces.filter((ns) => !loaded.has(`${locale}/${ns}`))
-  if (missing.length > 0) {
-    const p = Promise.all([getInstance(), load(locale, file)]).then(([i18n, m]) => {
-      i18n.addResourceBundle(locale, 'translation', m.default, true, true)
-      // Lets React's `use()` read it synchronously from now on.
-      ;(p as Tracked).status = 'fulfilled'
-    }) as Tracked
-    // A failed file may be retried by the next render.
-    p.catch(() => {
-      for (const ns of missing)
-        if (loaded.get(`${locale}/${ns}`) === p) loaded.delete(`${locale}/${ns}`)
-    })
-    for (const ns of missing) loaded.set(`${locale}/${ns}`, p)
-  }
-  await Promise.all(namespaces.map((ns) => loaded.get(`${locale}/${ns}`)))
-  return getInstance()
+  if (!namespaces) return Promise.reject(new Error(`[wine-widgets] Unknown text file "${file}"`))
+  return loadNamespaces(locale, namespaces)
 }
 
-function loadOne(locale: Locale, ns: Namespace): Tracked {
-  const key = `${locale}/${ns}`
-  let p = loaded.get(key)
-  if (!p) {
-    // loadTexts marks the file's namespaces before its first await.
-    void loadTexts(locale, fileOf(ns)).catch(() => undefined)
-    p = loaded.get(key) ?? Promise.reject(new Error(`[wine-widgets] No texts for "${key}"`))
-  }
-  return p
-}
-
-/** Load namespaces of a locale (default: all); resolves to the shared i18next instance. */
-export async function loadLocale(locale: Locale, namespaces?: readonly Namespace[]): Promise<I18n> {
-  const wanted = namespaces ?? allNamespaces(locale)
-  await Promise.all([COMMON_NAMESPACE, ...wanted].map((ns) => loadOne(locale, ns)))
-  return getInstance()
-}
-
-/** Already settled, and marked so: React's `use()` reads it without suspending. */
-const DONE: Tracked = Object.assign(Promise.resolve(), {
-  status: 'fulfilled' as const,
-  value: undefined,
-})
-
-/**
- * For `useT`: a promise for the namespaces, the same object on every render until it settles
- * (what React's `use()` needs), and an already-settled one once they are loaded. `use()` must be
- * called on every render of a component that once suspended, so this never returns null.
- */
-const pending = new Map<string, Tracked>()
-export function textsPending(locale: Locale, namespaces: readonly Namespace[]): Promise<void> {
-  const missing = namespaces.filter((ns) => loaded.get(`${locale}/${ns}`)?.status !== 'fulfilled')
-  if (missing.length === 0) return DONE
-  const key = `${locale}:${missing.join(',')}`
-  let p = pending.get(key)
-  if (!p) {
-    p = loadLocale(locale, missing).then(() => {
-      ;(p as Tracked).status = 'fulfilled'
-      pending.delete(key)
-    }) as Tracked
-    pending.set(key, p)
-  }
-  return p
-}
-
-/** A translate function bound to one locale (each root may have its own locale). */
+/** A translate function in one locale, outside React (tests, scripts). */
 export async function getT(locale: Locale, namespaces?: readonly Namespace[]): Promise<TFunction> {
-  return (await loadLocale(locale, namespaces)).getFixedT(locale)
+  return (await loadNamespaces(locale, namespaces)).getFixedT(locale)
 }

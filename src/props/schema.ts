@@ -71,11 +71,6 @@ export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
   /** An example tag an editor can copy. */
   example: string
   props: S
-  /**
-   * Text namespaces (top-level keys of locales/*.json) the widget shows, fetched in parallel with
-   * its code. Components still name theirs in `useT(…)`; this list only avoids a second round trip.
-   */
-  texts?: readonly string[]
   /** The widget's code, loaded only when its tag is on the page. */
   load: () => Promise<{ default: ComponentType<WidgetComponentProps<PropsOf<S>>> }>
 }

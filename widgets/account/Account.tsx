@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useSession, useSessionChecked } from '../../src/session/use-session'
 import { logout } from '../../src/session/session'
 import { InvoiceList } from '../../src/ui/invoice-list/InvoiceList'
@@ -20,7 +20,7 @@ interface AccountPageProps {
 }
 
 function AccountPage({ user, focus, onLogout }: AccountPageProps) {
-  const t = useT('account')
+  const { t } = useTranslation('account')
   const [busy, setBusy] = useState(false)
   const [tab, setTab] = useState<AccountTab>('orders')
   const greeting = useRef<HTMLHeadingElement>(null)
@@ -64,7 +64,7 @@ function AccountPage({ user, focus, onLogout }: AccountPageProps) {
  * a login form that would vanish a moment later.
  */
 export default function Account({ locale, element }: WidgetComponentProps<AccountProps>) {
-  const t = useT('account')
+  const { t } = useTranslation('account')
   const { isLoggedIn, user } = useSession()
   const checked = useSessionChecked()
   const [loggedInHere, setLoggedInHere] = useState(false)

@@ -11,6 +11,5 @@ export const account = defineWidget({
     'Customer account page: a greeting with the user’s name, a logout button and an "Orders" tab with the invoice history; logged-out visitors get the login panel.',
   example: '<div data-widget="account"></div>',
   props,
-  texts: ['account', 'invoices', 'login'],
   load: () => import('./Account'),
 })

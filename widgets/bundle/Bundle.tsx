@@ -12,7 +12,8 @@ import {
 } from '../../src/domain/quantity'
 import { cartPath } from '../../src/domain/cart-page'
 import { NO_PROMOTION } from '../../src/domain/types'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { addToCart, useQuantityInCart } from '../../src/store/cart-actions'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
@@ -23,7 +24,7 @@ import { useReportError } from '../../src/report/use-report-error'
 
 /** Bundle page (spec 2, 4, 5): loading skeleton, then available or out of stock. */
 export default function Bundle({ props, locale }: WidgetComponentProps<BundleProps>) {
-  const t = useT('bundle')
+  const { t } = useTranslation('bundle')
   const query = useBundle({ odooCode: props.odooCode, locale })
 
   // Spec 8: a bundle load failure is only reported; the page stays empty.
@@ -47,7 +48,7 @@ export default function Bundle({ props, locale }: WidgetComponentProps<BundlePro
 }
 
 function BundleBox({ answer }: { answer: BundleAnswer }) {
-  const t = useT('bundle')
+  const { t } = useTranslation('bundle')
   const { bundle, wines } = answer
   const inCart = useQuantityInCart(bundle.odooCode)
   const stock = Math.max(0, Math.floor(bundle.qty_available))

@@ -17,6 +17,5 @@ export const bundle = defineWidget({
     'Bundle (wine pack) page: price, quantity and add to cart, the wines it holds and the shipping or money-back claim.',
   example: '<div data-widget="bundle" data-odoo-code="BUN-001"></div>',
   props,
-  texts: ['bundle'],
   load: () => import('./Bundle'),
 })

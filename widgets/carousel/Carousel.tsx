@@ -6,7 +6,7 @@ import { CAROUSEL_FULL_ROW, carouselLayout } from '../../src/domain/carousel-lay
 import type { WineHit } from '../../src/domain/wine-hit'
 import { searchWines, type WinesResult } from '../../src/services/search-client'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { CarouselProps } from './index'
 import styles from './Carousel.module.css'
 import { useReportError } from '../../src/report/use-report-error'
@@ -55,7 +55,7 @@ function allHits(pages: readonly WinesResult[] | undefined): WineHit[] {
  * scrolling or by moving focus to one of the last cards.
  */
 export default function Carousel({ props, locale }: WidgetComponentProps<CarouselProps>) {
-  const t = useT('carousel')
+  const { t } = useTranslation('carousel')
   const headingId = useId()
   const title = props.title.trim()
   const tag = props.tag?.trim() || title

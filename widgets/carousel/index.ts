@@ -22,6 +22,5 @@ export const carousel = defineWidget({
     'Every wine of the search index whose tag equals the title (more load as the shopper scrolls), as search-panel cards: more than 4 scroll inside a maximum height, exactly 4 spread edge to edge, fewer are spaced evenly; on phones one row that scrolls sideways and snaps to each card. Needs the algolia config section.',
   example: '<div data-widget="carousel" data-title="Trio"></div>',
   props,
-  texts: ['carousel', 'wine'],
   load: () => import('./Carousel'),
 })

@@ -4,7 +4,7 @@ import { lineTotal } from '../../src/domain/cart'
 import { clampQuantity, minusQuantity, plusQuantity } from '../../src/domain/quantity'
 import type { CartLine } from '../../src/domain/types'
 import { safeUrl } from '../../src/domain/safe-url'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { removeFromCart, updateCartQuantity, useCheckoutLocked } from '../../src/store/cart-actions'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
@@ -12,7 +12,7 @@ import styles from './Cart.module.css'
 
 /** The cart's lines: change a quantity within the stock, or remove the line (spec 2 and 4). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
-  const t = useT('cart')
+  const { t } = useTranslation('cart')
   const [removed, setRemoved] = useState<string | null>(null)
   // The cart page showed its lines (here, not in CartPage: this effect runs before the
   // checkout's begin_checkout, its later sibling, so the events keep the shopper's order).
@@ -71,7 +71,7 @@ function LineThumbnail({ line }: { line: CartLine }) {
 }
 
 function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void }) {
-  const t = useT('cart')
+  const { t } = useTranslation('cart')
   const locked = useCheckoutLocked()
   // Text being typed; null shows the cart's quantity.
   const [draft, setDraft] = useState<string | null>(null)

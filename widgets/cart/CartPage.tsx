@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
@@ -28,7 +28,7 @@ export interface CartPageSlots {
  * names its section for assistive technology, so the page does not say "Cart" twice.
  */
 export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
-  const t = useT('cart')
+  const { t } = useTranslation('cart')
   const id = useId()
   const session = useSession()
   const { cart, totals } = useCartTotals()

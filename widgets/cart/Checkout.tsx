@@ -6,7 +6,7 @@ import {
   type CheckoutTab,
 } from '../../src/domain/checkout'
 import { useEmitOnce } from '../../src/bus/use-bus'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { usePaymentProgress } from '../../src/payment/use-payment'
 import { useCheckoutLocked } from '../../src/store/cart-actions'
 import { getStore } from '../../src/store/shared-store'
@@ -34,7 +34,7 @@ const TAB_LABEL = {
  * empty invoice fields; the invoice is pre-filled from the user. Contacts live in the store.
  */
 export function Checkout() {
-  const t = useT('checkout')
+  const { t } = useTranslation('checkout')
   const id = useId()
   const session = useSession()
   const contacts = useContacts()

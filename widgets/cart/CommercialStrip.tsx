@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { FREE_DELIVERY_BELGIUM_FROM } from '../../src/domain/cart-page'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import styles from './Cart.module.css'
 
 /** A line icon in the widgets' style (24 × 24, stroked in the text colour); decorative. */
@@ -47,7 +48,7 @@ const Droplet = () => (
 
 /** Three shop claims under the cart (spec 2): free delivery from 150 EUR, money back, droplets. */
 export function CommercialStrip() {
-  const t = useT('cart')
+  const { t } = useTranslation('cart')
   const locale = useLocale()
   const id = useId()
   return (

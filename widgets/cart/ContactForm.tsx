@@ -1,7 +1,8 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { CONTACT_FIELDS, contactProblems, type ContactField } from '../../src/domain/checkout'
 import type { Contact } from '../../src/domain/types'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { updateContact, type ContactKind } from '../../src/store/contacts-actions'
 import { useAddressAutocomplete } from './use-address-autocomplete'
 import styles from './Checkout.module.css'
@@ -51,7 +52,7 @@ export function ContactForm({
   autocomplete = false,
   children,
 }: ContactFormProps) {
-  const t = useT('checkout', 'address')
+  const { t } = useTranslation(['checkout', 'address'])
   const id = useId()
   const countryName = useCountryName()
   const [left, setLeft] = useState<ReadonlySet<ContactField>>(new Set())

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { MIN_REDEEM_POINTS, REDEMPTION_TIERS } from '../../src/domain/redemption'
 import type { SessionState } from '../../src/domain/types'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import styles from './Cart.module.css'
 
 export interface DropletsProps {
@@ -18,7 +19,7 @@ export interface DropletsProps {
  * users see their balance and the rules (a tooltip, a popup on small screens).
  */
 export function Droplets({ earned, session, redemption }: DropletsProps) {
-  const t = useT('droplets')
+  const { t } = useTranslation('droplets')
   const id = useId()
   const number = useNumber()
   return (
@@ -49,7 +50,7 @@ function useNumber() {
 
 /** The rules, generated from the redemption tiers so the text cannot drift from the rules. */
 function DropletsRules() {
-  const t = useT('droplets')
+  const { t } = useTranslation('droplets')
   const locale = useLocale()
   const number = useNumber()
   const id = useId()

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentStatus } from '../../src/payment/use-payment'
 import styles from './Checkout.module.css'
@@ -10,7 +10,7 @@ import styles from './Checkout.module.css'
  * button. When the page gives up for now, a retry button (and the next page load) goes on.
  */
 export function FinishingOrder() {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   const id = useId()
   const status = usePaymentStatus()
   const stalled = status.state === 'finishing' && status.stalled
@@ -36,7 +36,7 @@ export function FinishingOrder() {
 
 /** Another tab paid this order: say so above the (fresh) cart. */
 export function AlreadyPaidNotice() {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   return (
     <p role="status" className={styles.notice}>
       {t('payment.alreadyPaid')}

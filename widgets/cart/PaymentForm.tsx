@@ -3,7 +3,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js'
 import { paymentAmount } from '../../src/domain/checkout'
 import { formatMoney } from '../../src/domain/money'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { PaymentFailure, PaymentProvider } from '../../src/payment/payment-controller'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
@@ -24,7 +25,7 @@ const FAILURE_TEXT = {
 
 /** The spec's message for a failure before the charge; the provider's own for card errors. */
 export function useFailureText(): (failure: PaymentFailure) => string {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   return (failure) => (failure.kind === 'card' ? failure.message : t(FAILURE_TEXT[failure.kind]))
 }
 
@@ -45,7 +46,7 @@ function loadProvider(): Promise<Stripe | null> {
  * cover entirely (€0.00) is confirmed without any payment form.
  */
 export function PaymentForm() {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   const locale = useLocale()
   const { totals } = useCartTotals()
   const amount = paymentAmount(totals.total)
@@ -95,7 +96,7 @@ function PayControls({
   label: string
   onPay: () => void
 }) {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   const status = usePaymentStatus()
   const failureText = useFailureText()
   const { isValidShipping } = useContacts()
@@ -135,7 +136,7 @@ function PayControls({
 }
 
 function ElementPayment() {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   const locale = useLocale()
   const stripe = useStripe()
   const elements = useElements()
@@ -187,7 +188,7 @@ const NO_PROVIDER: PaymentProvider = {
 }
 
 function FreeOrder() {
-  const t = useT('payment')
+  const { t } = useTranslation('payment')
   const locale = useLocale()
   return (
     <form className={styles.payment} onSubmit={(event) => event.preventDefault()}>

@@ -8,7 +8,8 @@ import {
   maxRedeemablePoints,
   type RedeemAdjustment,
 } from '../../src/domain/redemption'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
 import { redeemDroplets } from './checkout-actions'
@@ -21,7 +22,7 @@ import styles from './Checkout.module.css'
  * summary and on the Pay button) shows only then, everywhere at once.
  */
 export function Redemption() {
-  const t = useT('checkout')
+  const { t } = useTranslation('checkout')
   const locale = useLocale()
   const id = useId()
   const session = useSession()

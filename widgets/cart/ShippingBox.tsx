@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { isDeliveryValid } from '../../src/domain/validation'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { useContacts } from '../../src/store/contacts-actions'
 import { Money } from '../../src/ui/money/Money'
@@ -10,7 +10,7 @@ import { useShippingQuote } from './use-shipping-quote'
 
 /** Shipping box (spec 2): destination and cost, once the delivery contact is valid. */
 export function ShippingBox() {
-  const t = useT('checkout')
+  const { t } = useTranslation('checkout')
   const id = useId()
   const { status, retry } = useShippingQuote()
   const contacts = useContacts()

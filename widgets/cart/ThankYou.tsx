@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { formatMoney } from '../../src/domain/money'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { PaidOrder } from '../../src/payment/payment-controller'
 import { homePath } from '../../src/session/routes'
 import styles from './Checkout.module.css'
@@ -10,7 +11,7 @@ import styles from './Checkout.module.css'
  * number, total, droplets earned) and a link to the home page.
  */
 export function ThankYou({ order }: { order: PaidOrder }) {
-  const t = useT('checkout')
+  const { t } = useTranslation('checkout')
   const locale = useLocale()
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)

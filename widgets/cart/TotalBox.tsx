@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { CartTotals } from '../../src/domain/cart'
 import type { CartState } from '../../src/domain/types'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
 import { Money } from '../../src/ui/money/Money'
@@ -15,7 +15,7 @@ const selectValidShipping = (state: StoreState) => state.contacts.isValidShippin
  * placeholder says when it will be known.
  */
 export function TotalBox({ cart, totals }: { cart: CartState; totals: CartTotals }) {
-  const t = useT('cart')
+  const { t } = useTranslation('cart')
   const id = useId()
   const shippingKnown = useStore(selectValidShipping)
   return (

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { isVATValid } from '../../src/api/orders'
 import { normalizeVat } from '../../src/domain/validation'
 import type { VatRecord } from '../../src/domain/types'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { setVat } from '../../src/store/contacts-actions'
 import styles from './Checkout.module.css'
 import { reportError } from '../../src/report/report'
@@ -15,7 +15,7 @@ type Check = 'idle' | 'checking' | 'valid' | 'notFound' | 'failed'
  * is typed or checked the record is not valid, so the payment tab stays closed.
  */
 export function VatField({ vat }: { vat: VatRecord }) {
-  const t = useT('vat')
+  const { t } = useTranslation('vat')
   const id = useId()
   const [check, setCheck] = useState<Check>(() =>
     vat.valid && normalizeVat(vat.number) !== '' ? 'valid' : 'idle',

@@ -11,6 +11,5 @@ export const cart = defineWidget({
     'Cart page and checkout: lines, droplets earned and redeemed, shipping, totals, the login box for visitors, delivery/invoice/VAT forms and card payment.',
   example: '<div data-widget="cart"></div>',
   props,
-  texts: ['cart', 'droplets', 'checkout', 'payment', 'vat', 'address', 'login'],
   load: () => import('./Cart'),
 })

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { giveConsent, hasConsentCookie } from '../../src/consent/consent'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { ConsentProps } from './index'
 import styles from './Consent.module.css'
 
@@ -34,7 +34,7 @@ function isPrivacyPage(privacyUrl: string): boolean {
  * the consent for a year; a click elsewhere on the page or Escape hides it for this page view only.
  */
 export default function Consent({ props, locale }: WidgetComponentProps<ConsentProps>) {
-  const t = useT('consent')
+  const { t } = useTranslation('consent')
   const privacyUrl = props.privacyUrl?.trim() || `/${locale}/privacy`
   const [visible, setVisible] = useState(() => !hasConsentCookie() && !isPrivacyPage(privacyUrl))
   const banner = useRef<HTMLElement>(null)

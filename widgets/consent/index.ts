@@ -20,6 +20,5 @@ export const consent = defineWidget({
   description: 'Cookie consent banner at the bottom of the page (hidden on the privacy page).',
   example: '<div data-widget="consent"></div>',
   props,
-  texts: ['consent'],
   load: () => import('./Consent'),
 })

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type MouseEvent, type PointerEvent } from 'rea
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useEditorialEntries } from '../../src/api/collections'
 import { getBus } from '../../src/bus/bus'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { DecouvrirProps } from './index'
 import styles from './Decouvrir.module.css'
 import { WidgetTag } from '../../src/ui/widget-tag/WidgetTag'
@@ -15,7 +15,7 @@ import { useReportError } from '../../src/report/use-report-error'
  * another); the two talk through the `slider:select` bus event.
  */
 export default function Decouvrir({ props, locale }: WidgetComponentProps<DecouvrirProps>) {
-  const t = useT('decouvrir')
+  const { t } = useTranslation('decouvrir')
   const headingId = useId()
   const query = useEditorialEntries(props.collection, locale, 'decouvrir')
   const entries = query.data ?? []

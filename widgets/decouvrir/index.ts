@@ -30,6 +30,5 @@ export const decouvrir = defineWidget({
   example:
     '<div data-widget="decouvrir" data-collection="grapes" data-header="Discover our grapes" data-explain="Point at a grape or tap it to see it."></div>',
   props,
-  texts: ['decouvrir'],
   load: () => import('./Decouvrir'),
 })

@@ -3,7 +3,8 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoot } from 'react-dom/client'
 import { PropError, parseProps } from '../../src/props/parse'
-import { loadLocale } from '../../src/i18n/i18n'
+import { I18nextProvider } from 'react-i18next'
+import { loadNamespaces } from '../../src/i18n/i18n'
 import { LocaleContext } from '../../src/i18n/locale-context'
 import type { Locale } from '../../src/domain/types'
 import { faq, type FaqProps } from './index'
@@ -14,11 +15,13 @@ import { faq, type FaqProps } from './index'
  */
 async function faqTree(element: HTMLElement, locale: Locale) {
   const props = parseProps(faq.props, element.dataset) as FaqProps
-  const [{ default: Faq }, i18n] = await Promise.all([faq.load(), loadLocale(locale)])
+  const [{ default: Faq }, i18n] = await Promise.all([faq.load(), loadNamespaces(locale)])
   return (
-    <LocaleContext.Provider value={{ locale, i18n }}>
-      <Faq props={props} locale={locale} element={element} />
-    </LocaleContext.Provider>
+    <I18nextProvider i18n={i18n}>
+      <LocaleContext.Provider value={locale}>
+        <Faq props={props} locale={locale} element={element} />
+      </LocaleContext.Provider>
+    </I18nextProvider>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { faqFromJson } from '../../src/domain/faq'
 import { faqContentOf, type FaqContent } from './faq-content'
 import type { FaqProps } from './index'
@@ -20,7 +20,7 @@ export default function Faq({ props, element }: WidgetComponentProps<FaqProps>) 
       ? { items: faqFromJson(props.items).items, problem: null }
       : faqContentOf(element),
   )
-  const t = useT('faq')
+  const { t } = useTranslation('faq')
   const { section } = useAccordion(content.items.length, { single: props.single })
 
   useEffect(() => {

@@ -38,6 +38,5 @@ export const faq = defineWidget({
   example:
     '<div data-widget="faq" data-items=\'[{"question":"Do you deliver in Belgium?","answer":"Yes, free from 150 EUR."},{"question":"How can I pay?","answer":"By card, in the cart, once logged in."}]\'></div>',
   props,
-  texts: ['faq'],
   load: () => import('./Faq'),
 })

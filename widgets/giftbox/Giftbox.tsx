@@ -14,7 +14,7 @@ import {
   normalizeGiftCount,
 } from '../../src/domain/giftbox'
 import { formatMoney } from '../../src/domain/money'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { GiftboxProps } from './index'
 import styles from './Giftbox.module.css'
 
@@ -27,7 +27,7 @@ const LINES: readonly Line[] = ['boxes', 'filmAndSetup', 'printing', 'letters']
 
 /** Business-gift budget calculator: the inputs on the left, the estimate beside them. */
 export default function Giftbox({ locale }: WidgetComponentProps<GiftboxProps>) {
-  const t = useT('giftbox')
+  const { t } = useTranslation('giftbox')
   const id = useId()
   const [giftsText, setGiftsText] = useState(INITIAL_GIFTS)
   const [bottles, setBottles] = useState<BottlesPerGift>(1)

@@ -11,6 +11,5 @@ export const giftbox = defineWidget({
     'Business-gift budget calculator: boxes, logo printing and letters, total and per gift.',
   example: '<div data-widget="giftbox"></div>',
   props,
-  texts: ['giftbox'],
   load: () => import('./Giftbox'),
 })

@@ -4,7 +4,7 @@ import { useEditorialEntries } from '../../src/api/collections'
 import type { EditorialEntry } from '../../src/domain/editorial'
 import { indexLayout } from '../../src/domain/index-layout'
 import type { IndexItem } from '../../src/domain/index-layout'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { IndexProps } from './index'
 import styles from './Index.module.css'
 import { WidgetTag } from '../../src/ui/widget-tag/WidgetTag'
@@ -13,7 +13,7 @@ import { useReportError } from '../../src/report/use-report-error'
 const titleOf = (entry: EditorialEntry) => entry.title
 
 function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; collection: string }) {
-  const t = useT('index')
+  const { t } = useTranslation('index')
   if (items.length === 0) return null
   return (
     <ul className={styles.list}>
@@ -38,7 +38,7 @@ function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; coll
  * mounts (a widget never imports another), so they share this index's request for the collection.
  */
 export default function Index({ props, locale }: WidgetComponentProps<IndexProps>) {
-  const t = useT('index')
+  const { t } = useTranslation('index')
   const query = useEditorialEntries(props.collection, locale, 'index')
 
   useReportError(query.error, {

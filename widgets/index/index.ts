@@ -31,6 +31,5 @@ export const index = defineWidget({
     'A collection index: all entries sorted by title in equal columns, a blank gap where the first letter changes, regions with their level in brackets, and a slider of the collection after item 5 of the first column, 10 of the second and 7 of the third (only in columns that long).',
   example: '<div data-widget="index" data-collection="grapes" data-columns="3"></div>',
   props,
-  texts: ['index'],
   load: () => import('./Index'),
 })

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useSession, useSessionChecked } from '../../src/session/use-session'
 import { InvoiceList } from '../../src/ui/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
@@ -14,7 +14,7 @@ import styles from './Invoices.module.css'
  * running, the loading status shows instead.
  */
 export default function Invoices(_: WidgetComponentProps<InvoicesProps>) {
-  const t = useT('invoices')
+  const { t } = useTranslation('invoices')
   const id = useId()
   const { isLoggedIn, user } = useSession()
   const checked = useSessionChecked()

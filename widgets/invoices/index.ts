@@ -11,6 +11,5 @@ export const invoices = defineWidget({
     'Invoice history of the logged-in customer, newest first, each invoice an accordion with its wines; logged-out visitors get the login panel.',
   example: '<div data-widget="invoices"></div>',
   props,
-  texts: ['invoices', 'login'],
   load: () => import('./Invoices'),
 })

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { logout } from '../../src/session/session'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
@@ -15,7 +15,7 @@ interface LoggedInProps {
 }
 
 function LoggedIn({ name, focus, onLogout }: LoggedInProps) {
-  const t = useT('session')
+  const { t } = useTranslation('session')
   const [busy, setBusy] = useState(false)
   const message = useRef<HTMLParagraphElement>(null)
 

@@ -11,6 +11,5 @@ export const login = defineWidget({
     'Login page: login, forgot-password and sign-up forms; once logged in, who is logged in and a logout button.',
   example: '<div data-widget="login"></div>',
   props,
-  texts: ['session', 'login'],
   load: () => import('./Login'),
 })

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { lineTotal } from '../../src/domain/cart'
 import { cartPath } from '../../src/domain/cart-page'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { Money } from '../../src/ui/money/Money'
 import type { MinicartProps } from './index'
@@ -17,7 +17,7 @@ const AUTO_OPEN_GRACE_MS = 500
  * keyboard focus and on click, and closes on Escape, when focus or the pointer leaves.
  */
 export default function Minicart({ locale }: WidgetComponentProps<MinicartProps>) {
-  const t = useT('minicart')
+  const { t } = useTranslation('minicart')
   const id = useId()
   const { cart, totals } = useCartTotals()
   const [open, setOpen] = useState(false)

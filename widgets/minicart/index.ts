@@ -11,6 +11,5 @@ export const minicart = defineWidget({
     'Header cart: item count badge and, on hover or focus, the lines, the subtotal without shipping and a link to the cart page.',
   example: '<div data-widget="minicart"></div>',
   props,
-  texts: ['minicart'],
   load: () => import('./Minicart'),
 })

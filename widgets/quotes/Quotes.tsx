@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useCollection } from '../../src/api/collections'
 import { nextIndex } from '../../src/domain/rotation'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { QuotesProps } from './index'
 import styles from './Quotes.module.css'
 import { useReportError } from '../../src/report/use-report-error'
@@ -39,7 +39,7 @@ function usableQuotes(entries: readonly QuoteEntry[]): Quote[] {
 
 /** One random wine quote with its author; another one every `interval` seconds, with a fade. */
 export default function Quotes({ props, locale }: WidgetComponentProps<QuotesProps>) {
-  const t = useT('quotes')
+  const { t } = useTranslation('quotes')
   const query = useCollection<QuoteEntry>('quotes', locale, FIELDS)
   const list = query.data ? usableQuotes(query.data) : []
   const count = list.length

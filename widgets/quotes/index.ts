@@ -20,6 +20,5 @@ export const quotes = defineWidget({
   description: 'A random wine quote with its author, changing every 15 seconds with a fade.',
   example: '<div data-widget="quotes"></div>',
   props,
-  texts: ['quotes'],
   load: () => import('./Quotes'),
 })

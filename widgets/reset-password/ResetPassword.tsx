@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/invoices'
 import type { Locale } from '../../src/domain/types'
 import { canResetPassword } from '../../src/domain/validation'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { redirectTo } from '../../src/session/redirect'
 import { homePath } from '../../src/session/routes'
@@ -17,7 +17,7 @@ import { reportError } from '../../src/report/report'
 
 /** A link without email cannot reset anything: go home at once (spec 2). */
 function GoHome({ locale, element }: { locale: Locale; element: HTMLElement }) {
-  const t = useT('resetPassword')
+  const { t } = useTranslation('resetPassword')
   const done = useRef(false)
   useEffect(() => {
     // StrictMode runs effects twice in development: navigate once.
@@ -47,7 +47,7 @@ interface ResetFormProps {
  * error) is announced, then the page goes home after 4 seconds.
  */
 function ResetForm({ link, locale, element }: ResetFormProps) {
-  const t = useT('resetPassword')
+  const { t } = useTranslation('resetPassword')
   const id = useId()
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')

@@ -14,6 +14,5 @@ export const resetPassword = defineWidget({
     'Reset-password page (target of the e-mailed link ?email=…&token=…): new password and confirmation, then home after 4 seconds; without an email in the link it goes home at once.',
   example: '<div data-widget="reset-password"></div>',
   props,
-  texts: ['resetPassword'],
   load: () => import('./ResetPassword'),
 })

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useId, useMemo, type ReactNode } from 'react'
 import { useRefinementList, type UseRefinementListProps } from 'react-instantsearch'
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import styles from './Search.module.css'
 
 type Item = Parameters<NonNullable<UseRefinementListProps['transformItems']>>[0][number]
@@ -45,7 +46,7 @@ export function RefinementList({
   spokenLabelOf,
   sortByLabel = false,
 }: RefinementListProps) {
-  const t = useT('search')
+  const { t } = useTranslation('search')
   const locale = useLocale()
   const headingId = useId()
   const answered = useContext(AnsweredContext)

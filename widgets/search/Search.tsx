@@ -14,7 +14,7 @@ import { hasSearchState } from '../../src/domain/search-state'
 import { getBus } from '../../src/bus/bus'
 import { useBusEvent } from '../../src/bus/use-bus'
 import { getStore } from '../../src/store/shared-store'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
 import { Modal } from '../../src/ui/modal/Modal'
 import type { SearchProps } from './index'
@@ -78,7 +78,7 @@ interface TopBarProps {
 }
 
 function CloseButton({ onClose }: TopBarProps) {
-  const t = useT('search')
+  const { t } = useTranslation('search')
   return (
     <button
       type="button"
@@ -115,7 +115,7 @@ interface SommelierModeProps {
  * (a widget never imports another). Until that widget is registered, a short note shows instead.
  */
 function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
-  const t = useT('search')
+  const { t } = useTranslation('search')
   const back = useRef<HTMLButtonElement>(null)
   const available = useWidgetAvailable('sommelier')
   // Focus moves with the mode (the button that switched it is hidden now); the chat, when there,
@@ -153,7 +153,7 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
  * A page that loads with a search in its query string opens it in search mode.
  */
 export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
-  const t = useT('search')
+  const { t } = useTranslation('search')
   const trigger = useRef<HTMLButtonElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
   const isOwner = useModalOwnership()

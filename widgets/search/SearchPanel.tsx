@@ -36,7 +36,8 @@ import { priceLevelSigns } from '../../src/domain/price-level'
 import { normalizeHits } from '../../src/domain/wine-hit'
 import { getBus } from '../../src/bus/bus'
 import { getSearchClient, wineIndexName } from '../../src/services/search-client'
-import { useT, useTIn } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
+import { i18nFor } from '../../src/i18n/i18n'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { AnsweredContext, RefinementList } from './RefinementList'
 import { createStateMapping, createUrlRouter } from './url-router'
@@ -72,7 +73,7 @@ interface SearchBoxProps {
 
 /** The free-text box: refined on every keystroke, 512 characters at most, stalled text. */
 function SearchBox({ active }: SearchBoxProps) {
-  const t = useT('search', 'wine')
+  const { t } = useTranslation(['search', 'wine'])
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const { query, refine } = useSearchBox()
@@ -164,7 +165,7 @@ function Answered({ children }: { children: ReactNode }) {
 }
 
 function Results({ locale }: { locale: Locale }) {
-  const t = useT('search', 'wine')
+  const { t } = useTranslation(['search', 'wine'])
   const { status, results } = useInstantSearch({ catchError: true })
   const { items, showMore, isLastPage } = useInfiniteHits()
   const hits = useMemo(() => normalizeHits(items), [items])
@@ -209,7 +210,7 @@ interface PanelProps {
 }
 
 function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
-  const t = useT('search', 'wine')
+  const { t } = useTranslation(['search', 'wine'])
   const id = useId()
   const [panels, dispatch] = useReducer(panelsReducer, initialPanels)
   const barId = `${id}-bar`
@@ -385,8 +386,8 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
 export default function SearchPanel(props: PanelProps) {
   // Load the texts before InstantSearch renders: suspending inside its tree would unmount and
   // re-register its widgets. The hit cards speak the index's locale, which may differ.
-  useT('search', 'wine')
-  useTIn(props.locale, 'wine')
+  useTranslation(['search', 'wine'])
+  useTranslation('wine', { i18n: i18nFor(props.locale) })
   const indexName = wineIndexName(props.locale)
   const [routing] = useState(() => ({
     router: createUrlRouter(),

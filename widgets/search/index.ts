@@ -11,6 +11,5 @@ export const search = defineWidget({
     'Header search button that opens the full-screen wine search (and the sommelier) in a modal.',
   example: '<div data-widget="search"></div>',
   props,
-  texts: ['search', 'wine'],
   load: () => import('./Search'),
 })

@@ -5,7 +5,7 @@ import { collectionIndexUrl } from '../../src/domain/editorial'
 import type { EditorialCollection } from '../../src/domain/editorial-constants'
 import { ROTATION_SECONDS, nextIndex } from '../../src/domain/rotation'
 import { useBusEvent } from '../../src/bus/use-bus'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { HeroPlaceholder } from '../../src/ui/hero-placeholder/HeroPlaceholder'
 import type { SliderProps } from './index'
 import styles from './Slider.module.css'
@@ -24,7 +24,7 @@ const MORE_KEYS: Record<EditorialCollection, string> = {
  * at random every 15 s, unless pinned by `data-index` or by a `slider:select` bus event.
  */
 export default function Slider({ props, locale }: WidgetComponentProps<SliderProps>) {
-  const t = useT('slider')
+  const { t } = useTranslation('slider')
   const query = useEditorialEntries(props.collection, locale, 'slider')
   const entries = query.data ?? []
   const count = entries.length

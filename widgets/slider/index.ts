@@ -61,6 +61,5 @@ export const slider = defineWidget({
     'One entry of a collection (hero image, title, meta description, linked to its page). Rotates randomly every 15 s (never the same entry twice in a row; hover, focus or the pause button stop it), or shows a pinned data-index, or follows the entry a decouvrir list selects. Stops when removed.',
   example: '<div data-widget="slider" data-collection="grapes" data-more></div>',
   props,
-  texts: ['slider'],
   load: () => import('./Slider'),
 })

@@ -4,7 +4,7 @@ import type { ChatWine, ConversationLine, Locale } from '../../src/domain/types'
 import { normalizeHit } from '../../src/domain/wine-hit'
 import { getBus } from '../../src/bus/bus'
 import { requireSection } from '../../src/config/config'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
@@ -30,7 +30,7 @@ interface HeaderProps {
 }
 
 function ChatHeader({ loggedIn, titleId }: HeaderProps) {
-  const t = useT('sommelier')
+  const { t } = useTranslation('sommelier')
   return (
     <header className={styles.header}>
       <SommelierIllustration />
@@ -109,7 +109,7 @@ interface LineProps {
 }
 
 function Line({ line, last, phase, locale }: LineProps) {
-  const t = useT('sommelier')
+  const { t } = useTranslation('sommelier')
   const mine = line.from === 'user'
   const message = typeof line.message === 'string' ? line.message : ''
   const wines = Array.isArray(line.wines) ? line.wines : []
@@ -139,7 +139,7 @@ interface InputProps {
 }
 
 function ChatInput({ phase, onSend, autoFocus }: InputProps) {
-  const t = useT('sommelier')
+  const { t } = useTranslation('sommelier')
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
@@ -199,7 +199,7 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
  * and the input (Enter sends) for logged-in customers or the login panel for visitors.
  */
 export default function Chat({ locale }: { locale: Locale }) {
-  const t = useT('sommelier', 'wine')
+  const { t } = useTranslation(['sommelier', 'wine'])
   const { url } = requireSection('sommelier')
   const { isLoggedIn, user } = useSession()
   const { conversation, phase, send } = useSommelierChat(locale, url)

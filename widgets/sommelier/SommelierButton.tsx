@@ -1,6 +1,7 @@
 import { getBus } from '../../src/bus/bus'
 import type { Locale } from '../../src/domain/types'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import styles from './Sommelier.module.css'
 
 /** A sommelier's tastevin and a glass: decorative, the button's text names it. */
@@ -37,7 +38,7 @@ export const localizedImage = (template: string, locale: Locale) =>
  * (one per locale) it shows that image on wide screens; the localized text is its name.
  */
 export function SommelierButton({ image }: { image?: string }) {
-  const t = useT('sommelier')
+  const { t } = useTranslation('sommelier')
   const locale = useLocale()
   return (
     <button

@@ -39,6 +39,5 @@ export const sommelier = defineWidget({
     'AI food-pairing sommelier: a button that opens the sommelier chat in the search modal (logged-in customers chat, visitors see the login form).',
   example: '<div data-widget="sommelier"></div>',
   props,
-  texts: ['sommelier', 'login', 'wine'],
   load: () => import('./Sommelier'),
 })

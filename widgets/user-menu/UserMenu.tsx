@@ -1,6 +1,6 @@
 import type { Locale, User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { clubPath, loginPath } from '../../src/session/routes'
 import { useSession } from '../../src/session/use-session'
 import type { UserMenuProps } from './index'
@@ -14,7 +14,7 @@ function initialOf(user: User, locale: Locale): string {
 
 /** Header user menu (spec section 2): login icon when logged out, initial badge when logged in. */
 export default function UserMenu({ locale }: WidgetComponentProps<UserMenuProps>) {
-  const t = useT('userMenu')
+  const { t } = useTranslation('userMenu')
   const { isLoggedIn, user, points } = useSession()
 
   if (isLoggedIn && user) {

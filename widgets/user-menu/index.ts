@@ -11,6 +11,5 @@ export const userMenu = defineWidget({
     "Header user menu: a login icon when logged out; the user's initial linking to the club page when logged in.",
   example: '<div data-widget="user-menu"></div>',
   props,
-  texts: ['userMenu'],
   load: () => import('./UserMenu'),
 })

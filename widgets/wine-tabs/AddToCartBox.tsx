@@ -12,7 +12,8 @@ import {
 import { cartPath } from '../../src/domain/cart-page'
 import { tabHash } from '../../src/domain/tab-memory'
 import type { Promotion } from '../../src/domain/types'
-import { useLocale, useT } from '../../src/i18n/locale-context'
+import { useLocale } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { addToCart } from '../../src/store/cart-actions'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
@@ -34,7 +35,7 @@ export interface AddToCartBoxProps {
  * the stock when left), the add button; an out-of-stock banner instead when nothing is left.
  */
 export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToCartBoxProps) {
-  const t = useT('wineTabs')
+  const { t } = useTranslation('wineTabs')
   const locale = useLocale()
   const client = useQueryClient()
   const stock = Math.max(0, Math.floor(variant.qty_available))
@@ -162,7 +163,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
 }
 
 function PromotionBadge({ promotion }: { promotion: Promotion }) {
-  const t = useT('wineTabs')
+  const { t } = useTranslation('wineTabs')
   if (promotion.type === 'points') {
     return (
       <p className={styles.promotion}>{t('wineTabs.promoPoints', { points: promotion.points })}</p>

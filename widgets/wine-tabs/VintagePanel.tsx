@@ -1,5 +1,5 @@
 import type { WineVintage } from '../../src/api/catalogue'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { AddToCartBox } from './AddToCartBox'
 import styles from './WineTabs.module.css'
@@ -22,7 +22,7 @@ export function VintagePanel({
   volume,
   onVolume,
 }: VintagePanelProps) {
-  const t = useT('wineTabs')
+  const { t } = useTranslation('wineTabs')
   const variant = vintage.variants.find((v) => v.volume === volume) ?? vintage.variants[0]
   if (!variant) return null
   return (

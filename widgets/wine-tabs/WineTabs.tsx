@@ -10,7 +10,7 @@ import {
   type TabChoice,
   type TabOption,
 } from '../../src/domain/tab-memory'
-import { useT } from '../../src/i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { VintagePanel } from './VintagePanel'
 import { readTabMemory, writeTabMemory } from './tab-storage'
@@ -19,7 +19,7 @@ import styles from './WineTabs.module.css'
 
 /** Wine page (spec 2): tabs per active vintage, nested tabs per volume with the add-to-cart box. */
 export default function WineTabs({ props, locale }: WidgetComponentProps<WineTabsProps>) {
-  const t = useT('wineTabs')
+  const { t } = useTranslation('wineTabs')
   const { odooCode, name, image } = props
   const query = useWineVariants({ odooCode, locale, name })
 
@@ -57,7 +57,7 @@ interface VintageTabsProps {
 }
 
 function VintageTabs({ odooCode, name, image, vintages }: VintageTabsProps) {
-  const t = useT('wineTabs')
+  const { t } = useTranslation('wineTabs')
   const options = useMemo<TabOption[]>(
     () => vintages.map((v) => ({ vintage: v.vintage, volumes: v.variants.map((x) => x.volume) })),
     [vintages],

@@ -31,6 +31,5 @@ export const wineTabs = defineWidget({
   example:
     '<div data-widget="wine-tabs" data-odoo-code="W10001" data-name="Château Lagrange-Belair Pauillac Grand Vin"></div>',
   props,
-  texts: ['wineTabs'],
   load: () => import('./WineTabs'),
 })

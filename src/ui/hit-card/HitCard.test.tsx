@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { loadLocale } from '../../i18n/i18n'
+import { I18nextProvider } from 'react-i18next'
+import { loadNamespaces } from '../../i18n/i18n'
 import { LocaleContext } from '../../i18n/locale-context'
 import type { Locale } from '../../domain/types'
 import { normalizeHit, type WineHit } from '../../domain/wine-hit'
@@ -9,10 +10,12 @@ import { winesFor } from '../../../fixtures/wines'
 import { HitCard } from './HitCard'
 
 async function renderCard(hit: WineHit, locale: Locale, rootLocale: Locale = locale) {
-  const i18n = await loadLocale(locale)
-  await loadLocale(rootLocale)
+  await loadNamespaces(locale)
+  const i18n = await loadNamespaces(rootLocale)
   const wrap = (node: ReactNode) => (
-    <LocaleContext.Provider value={{ locale: rootLocale, i18n }}>{node}</LocaleContext.Provider>
+    <I18nextProvider i18n={i18n}>
+      <LocaleContext.Provider value={rootLocale}>{node}</LocaleContext.Provider>
+    </I18nextProvider>
   )
   return render(wrap(<HitCard hit={hit} locale={locale} />))
 }

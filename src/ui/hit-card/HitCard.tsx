@@ -5,7 +5,8 @@ import type { WineBadgeRecord, WineHit } from '../../domain/wine-hit'
 import { wineColorOf } from '../../domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../domain/wine-badge'
 import { priceLevelSigns } from '../../domain/price-level'
-import { useTIn } from '../../i18n/locale-context'
+import { useTranslation } from 'react-i18next'
+import { i18nFor } from '../../i18n/i18n'
 import styles from './HitCard.module.css'
 
 export interface HitCardProps {
@@ -60,7 +61,8 @@ export function HitCard({
   compact = false,
   className,
 }: HitCardProps) {
-  const t = useTIn(locale, 'wine')
+  // The card may speak another locale than its root (the search panel's index locale).
+  const { t } = useTranslation('wine', { i18n: i18nFor(locale) })
   const [labelFailed, setLabelFailed] = useState(false)
 
   const Heading = `h${headingLevel}` as const

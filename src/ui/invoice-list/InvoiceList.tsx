@@ -3,7 +3,8 @@ import { formatDate, stripInvoicePrefix } from '../../domain/dates'
 import { INVOICE_HISTORY_START, productDetail, type Invoice } from '../../domain/invoices'
 import { formatDash } from '../../domain/money'
 import type { Locale, User } from '../../domain/types'
-import { useLocale, useT } from '../../i18n/locale-context'
+import { useLocale } from '../../i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { AccordionSection, useAccordion, type AccordionSectionState } from '../accordion/Accordion'
 import styles from './InvoiceList.module.css'
 
@@ -21,7 +22,7 @@ export interface InvoiceListProps {
  * own state. Shared by the `account` and `invoices` widgets.
  */
 export function InvoiceList({ user, headingLevel = 3 }: InvoiceListProps) {
-  const t = useT('invoices')
+  const { t } = useTranslation('invoices')
   const locale = useLocale()
   const query = useInvoices({ odooID: user.odooID, locale })
   const { section } = useAccordion(query.data?.length ?? 0)
@@ -82,7 +83,7 @@ interface InvoiceItemProps extends AccordionSectionState {
 }
 
 function InvoiceItem({ invoice, locale, headingLevel, ...state }: InvoiceItemProps) {
-  const t = useT('invoices')
+  const { t } = useTranslation('invoices')
   const number = stripInvoicePrefix(invoice.name)
   return (
     <AccordionSection
@@ -119,7 +120,7 @@ interface InvoiceLinesProps {
 }
 
 function InvoiceLines({ invoice, number, locale }: InvoiceLinesProps) {
-  const t = useT('invoices')
+  const { t } = useTranslation('invoices')
   if (invoice.invoice_lines.length === 0) {
     return <p className={styles.noLines}>{t('invoices.noLines')}</p>
   }

@@ -1,7 +1,8 @@
 import { useId, type FormEvent } from 'react'
 import { useSendPasswordResetLink } from '../../api/session'
 import { canSendResetLink } from '../../domain/validation'
-import { useLocale, useT } from '../../i18n/locale-context'
+import { useLocale } from '../../i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { Field } from './Field'
 import styles from './LoginPanel.module.css'
 
@@ -23,7 +24,7 @@ export function ForgotPasswordForm({
   onEmailChange,
   onBack,
 }: ForgotPasswordFormProps) {
-  const t = useT('login')
+  const { t } = useTranslation('login')
   const locale = useLocale()
   const id = useId()
   const send = useSendPasswordResetLink()

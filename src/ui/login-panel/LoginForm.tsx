@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { User } from '../../domain/types'
 import { canLogin } from '../../domain/validation'
-import { useT } from '../../i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useLogin } from '../../session/use-session'
 import { Field } from './Field'
 import styles from './LoginPanel.module.css'
@@ -27,7 +27,7 @@ export function LoginForm({
   onForgotPassword,
   onSignUp,
 }: LoginFormProps) {
-  const t = useT('login')
+  const { t } = useTranslation('login')
   const id = useId()
   const [password, setPassword] = useState('')
   const loginMutation = useLogin((result) => {

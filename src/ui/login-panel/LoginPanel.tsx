@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { User } from '../../domain/types'
-import { useT } from '../../i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
 import { LoginForm } from './LoginForm'
 import { SignUpForm } from './SignUpForm'
@@ -42,7 +42,7 @@ export function LoginPanel({
   headingLevel = 2,
   initialView = 'login',
 }: LoginPanelProps) {
-  const t = useT('login')
+  const { t } = useTranslation('login')
   const id = useId()
   const [view, setView] = useState<LoginPanelView>(initialView)
   const [email, setEmail] = useState('')

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../domain/types'
 import { canEditSignUpDetails, canSignUp, isEmail } from '../../domain/validation'
 import { existingEmailQueryOptions } from '../../api/session'
-import { useT } from '../../i18n/locale-context'
+import { useTranslation } from 'react-i18next'
 import { useCreateAccount } from '../../session/use-session'
 import { Field } from './Field'
 import styles from './LoginPanel.module.css'
@@ -38,7 +38,7 @@ export function SignUpForm({
   onCreatedLoggedOut,
   onBack,
 }: SignUpFormProps) {
-  const t = useT('login')
+  const { t } = useTranslation('login')
   const id = useId()
   const [name, setName] = useState('')
   const [password, setPassword] = useState('')
