@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { shippingContext } from '../../src/domain/checkout'
+import { useCallback, useEffect } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { shippingContext, type ShippingContext } from '../../src/domain/checkout'
 import { quoteShipping } from '../../src/services/rules'
-import { isCheckoutLockedNow, useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
+import { useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
 import { destinationKey, setShippingQuote, useContacts } from '../../src/store/contacts-actions'
 import { reportError } from '../../src/report/report'
 
@@ -17,77 +18,73 @@ export const shippingRetryDelay = (failures: number): number =>
 
 export type ShippingQuoteStatus = 'idle' | 'pending' | 'done' | 'failed'
 
-type Outcome = { key: string; status: 'done' } | { key: string; status: 'failed'; failures: number }
+/** The shipping fee of one context (destination and cart figures), a React Query query. */
+export const shippingQuoteKey = (context: ShippingContext | null) =>
+  ['shipping-quote', context] as const
 
 /**
  * Keeps the shipping fee of the delivery destination up to date (spec 5 and 7): asks the rules
  * service's shipping decision when zip (longer than 3 characters), city and country are set, and
- * again when the destination or the cart changes. A failure (error status, no answer, a slow or
- * malformed answer) is only logged (spec 8) and the fee stays unknown, never free; the quote is
- * asked again with backoff (1, 2, 4, 8, 16, then every 30 s) or at once with `retry`, and the
- * store gets the fee as soon as one arrives (Pay opens then). While a payment is under way the
- * fee being paid stays (nothing is asked); once the checkout is editable again, a content that
- * changed meanwhile (another widget's add-to-cart) is quoted afresh.
+ * again when the destination or the cart changes (the query's key is that context, so a context
+ * seen before answers from the cache). A failure (error status, no answer, a slow or malformed
+ * answer) is only logged (spec 8) and the fee stays unknown, never free; React Query asks again
+ * with backoff (1, 2, 4, 8, 16, then every 30 s), or at once with `retry`, and the store gets the
+ * fee as soon as one arrives (Pay opens then). While a payment is under way nothing is asked and
+ * the fee being paid stays; once the checkout is editable again, the current context's fee is
+ * applied (a content changed meanwhile by another widget's add-to-cart is a new query).
  */
 export function useShippingQuote(): { status: ShippingQuoteStatus; retry: () => void } {
   const { delivery } = useContacts()
   const { totals } = useCartTotals()
   const context = shippingContext(delivery, totals)
-  const key = context ? JSON.stringify(context) : null
+  // React Query compares keys by value; effects and callbacks depend on the same value.
+  const contextKey = JSON.stringify(context)
   const destination = destinationKey(delivery)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  /** Bumped to ask again (a retry); the quote effect depends on it. */
-  const [round, setRound] = useState(0)
   const locked = useCheckoutLocked()
-  /** The context, destination and round whose fee the store holds (no second ask on unlock). */
-  const applied = useRef<string | null>(null)
+  const client = useQueryClient()
+  const queryKey = shippingQuoteKey(context)
 
+  const query = useQuery({
+    queryKey,
+    queryFn: async ({ signal }) => {
+      if (!context) throw new Error('No shipping destination')
+      try {
+        return await quoteShipping(context, { signal })
+      } catch (error) {
+        // Each failed try is logged; an abort (a newer context, the page leaving) is no failure.
+        if (!signal.aborted)
+          reportError({
+            widget: 'cart',
+            area: 'checkout',
+            message: 'Shipping calculation failed',
+            error,
+          })
+        throw error
+      }
+    },
+    // No quote without a destination, none while a payment is under way.
+    enabled: context !== null && !locked,
+    retry: true,
+    // React Query counts the failures before this wait from 0.
+    retryDelay: (failuresBefore) => shippingRetryDelay(failuresBefore + 1),
+    staleTime: 5 * 60_000,
+  })
+
+  const failed = query.data === undefined && query.failureCount > 0
+  // The store holds the fee of the current destination: the answer, or unknown after a failure.
   useEffect(() => {
-    // No quote without a destination; `updateContact` already dropped `isValidShipping` when
-    // the destination changed. None while a payment is under way either.
-    if (!key || locked) return
-    const asked = JSON.stringify([key, destination, round])
-    if (applied.current === asked) return
-    const controller = new AbortController()
-    quoteShipping(JSON.parse(key), { signal: controller.signal }).then(
-      (cost) => {
-        // An answer that arrives once Pay was pressed is not taken: it is asked again after.
-        if (isCheckoutLockedNow()) return
-        setShippingQuote(cost, destination)
-        applied.current = asked
-        setOutcome({ key, status: 'done' })
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return
-        reportError({
-          widget: 'cart',
-          area: 'checkout',
-          message: 'Shipping calculation failed',
-          error,
-        })
-        setShippingQuote(null, destination)
-        setOutcome((previous) => ({
-          key,
-          status: 'failed',
-          failures:
-            previous?.key === key && previous.status === 'failed' ? previous.failures + 1 : 1,
-        }))
-      },
-    )
-    return () => controller.abort()
-  }, [key, destination, round, locked])
+    if (!context || locked) return
+    if (query.data !== undefined) setShippingQuote(query.data, destination)
+    else if (failed) setShippingQuote(null, destination)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `context` is `contextKey` by value
+  }, [contextKey, destination, locked, query.data, failed])
 
-  // After a failure, ask again later (a new outcome object per failure restarts the wait).
-  useEffect(() => {
-    if (outcome?.status !== 'failed' || outcome.key !== key) return
-    const timer = window.setTimeout(
-      () => setRound((r) => r + 1),
-      shippingRetryDelay(outcome.failures),
-    )
-    return () => window.clearTimeout(timer)
-  }, [outcome, key])
+  const retry = useCallback(() => {
+    // At once, also while React Query waits before its next try (a refetch would join it).
+    void client.cancelQueries({ queryKey }).then(() => client.refetchQueries({ queryKey }))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `queryKey` is `contextKey` by value
+  }, [client, contextKey])
 
-  const retry = useCallback(() => setRound((r) => r + 1), [])
-  if (!key) return { status: 'idle', retry }
-  return { status: outcome?.key === key ? outcome.status : 'pending', retry }
+  if (!context) return { status: 'idle', retry }
+  return { status: query.data !== undefined ? 'done' : failed ? 'failed' : 'pending', retry }
 }
