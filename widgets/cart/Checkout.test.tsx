@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
+import { PAYMENT_TIMEOUT_MS } from '../../src/http/http'
+import { RETRY_DELAYS } from '../../src/payment/payment-controller'
 import { callsOf, db } from '../../mocks/db'
 import { setFault, type CallName } from '../../mocks/faults'
 import { server } from '../../mocks/node'
@@ -114,6 +116,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  vi.useRealTimers()
   resetPaymentsForTests()
   resetPlacesForTests()
   resetContactsForTests()
@@ -275,6 +278,22 @@ describe('VAT number', () => {
     // Emptying the optional field makes the invoice valid again.
     await user.clear(vat)
     expect(screen.getByRole('tab', { name: 'Paiement' })).toBeEnabled()
+  })
+
+  it('drops the answer for a number the shopper changed while it was being checked (en)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    setFault('isVATValid', { kind: 'delay', ms: 5_000 }, { times: 1 })
+    const { user } = await invoiceTab('en')
+    const vat = screen.getByLabelText('VAT number (optional)')
+    await user.type(vat, 'BE0403170701')
+    await user.tab()
+    expect(await screen.findByText('Checking the VAT number…')).toBeVisible()
+    await user.type(vat, '9') // changed before the answer
+    await vi.advanceTimersByTimeAsync(6_000) // the first answer ("valid") arrives now
+    expect(callsOf('isVATValid')).toHaveLength(1)
+    expect(screen.queryByText(/Registered name/)).not.toBeInTheDocument()
+    expect(state().contacts.vat).toEqual({ number: 'BE04031707019', valid: false, name: '' })
+    expect(screen.getByRole('tab', { name: 'Payment' })).toBeDisabled()
   })
 
   it.each([
@@ -520,8 +539,12 @@ describe('payment', () => {
       d.cart.redeemedPoints = 100
       d.cart.redeemedPointsAmount = 20
     })
-    // A slow order creation: the shopper has pressed Pay, nothing is confirmed yet.
-    setFault('createorderinodoo', { kind: 'delay', ms: 1500 }, { times: 1 })
+    // A slow order creation (within its timeout): the shopper has pressed Pay, nothing is
+    // confirmed yet. On fake timers the answer waits until the test moves the clock, however
+    // slow the machine.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const slowAnswer = PAYMENT_TIMEOUT_MS / 2
+    setFault('createorderinodoo', { kind: 'delay', ms: slowAnswer }, { times: 1 })
     const { user } = await readyToPay('en')
     await screen.findByText('Droplets on your account: 420')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
@@ -549,6 +572,7 @@ describe('payment', () => {
     expect(figure('Shipping cost')).toBe('€9.95')
 
     // Declined: the spec's (the provider's) message, and everything editable again.
+    await vi.advanceTimersByTimeAsync(slowAnswer)
     const alert = await screen.findByRole('alert', {}, { timeout: 6000 })
     await waitFor(() => expect(alert).toHaveTextContent('Your card was declined.'))
     expect(callsOf('createorderinodoo')[0]!.payload).toMatchObject({ locale: 'en' })
@@ -640,6 +664,8 @@ describe('payment', () => {
     'when %s fails after the charge: "payment received", then the thank-you on its own',
     async (call) => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      // The retry waits its backoff on a clock the test moves, not on the machine's speed.
+      vi.useFakeTimers({ shouldAdvanceTime: true })
       getStore().update((d) => {
         d.cart.redeemedPoints = 100
         d.cart.redeemedPointsAmount = 20
@@ -654,6 +680,7 @@ describe('payment', () => {
       ).toBeVisible()
       expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull()
       expect(screen.queryByText('We experienced an error during the payment processing')).toBeNull()
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS[0])
       await thanks(6000)
       expect(callsOf('checkoutorder').filter((c) => !c.fault)).toHaveLength(1)
       expect(callsOf('sendorderconfirmation').filter((c) => !c.fault)).toHaveLength(1)

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { isVATValid } from '../../src/api/orders'
 import { normalizeVat } from '../../src/domain/validation'
 import type { VatRecord } from '../../src/domain/types'
@@ -7,41 +8,51 @@ import { setVat } from '../../src/store/contacts-actions'
 import styles from './Checkout.module.css'
 import { reportError } from '../../src/report/report'
 
-type Check = 'idle' | 'checking' | 'valid' | 'notFound' | 'failed'
-
 /**
  * The optional VAT number (spec 5): empty is valid; otherwise the number, stripped of dots, commas
  * and spaces, is checked by `POST /api/isVATValid` when the field is left (or on Enter). While it
- * is typed or checked the record is not valid, so the payment tab stays closed.
+ * is typed or checked the record is not valid, so the payment tab stays closed. The check is a
+ * React Query mutation: an answer for a number the shopper has since changed is dropped (typing
+ * resets it; a second check supersedes the first, whose own callbacks then never run).
  */
 export function VatField({ vat }: { vat: VatRecord }) {
   const { t } = useTranslation('vat')
   const id = useId()
-  const [check, setCheck] = useState<Check>(() =>
-    vat.valid && normalizeVat(vat.number) !== '' ? 'valid' : 'idle',
-  )
-  const checked = useRef<string | null>(vat.valid ? normalizeVat(vat.number) : null)
-  const latest = useRef(0)
+  const mutation = useMutation({
+    mutationKey: ['vat-check'],
+    mutationFn: (normalized: string) => isVATValid(normalized),
+  })
+  // A number restored valid from the saved checkout counts as checked.
+  const restored = mutation.isIdle && vat.valid && normalizeVat(vat.number) !== ''
 
-  const run = async (number: string) => {
+  const run = (number: string) => {
     const normalized = normalizeVat(number)
-    if (normalized === '' || checked.current === normalized) return
-    const request = ++latest.current
-    checked.current = normalized
-    setCheck('checking')
-    try {
-      const answer = await isVATValid(normalized)
-      if (request !== latest.current) return
-      setVat({ number, valid: answer.valid, name: answer.valid ? (answer.name ?? '') : '' })
-      setCheck(answer.valid ? 'valid' : 'notFound')
-    } catch (error) {
-      if (request !== latest.current) return
-      reportError({ widget: 'cart', area: 'checkout', message: 'The VAT check failed', error })
-      checked.current = null
-      setVat({ number, valid: false, name: '' })
-      setCheck('failed')
-    }
+    if (normalized === '') return
+    const checked = restored
+      ? normalizeVat(vat.number) === normalized
+      : !mutation.isIdle && !mutation.isError && mutation.variables === normalized
+    if (checked) return
+    mutation.mutate(normalized, {
+      onSuccess: (answer) =>
+        setVat({ number, valid: answer.valid, name: answer.valid ? (answer.name ?? '') : '' }),
+      onError: (error) => {
+        reportError({ widget: 'cart', area: 'checkout', message: 'The VAT check failed', error })
+        setVat({ number, valid: false, name: '' })
+      },
+    })
   }
+
+  const check = restored
+    ? 'valid'
+    : mutation.isPending
+      ? 'checking'
+      : mutation.isError
+        ? 'failed'
+        : mutation.data
+          ? mutation.data.valid
+            ? 'valid'
+            : 'notFound'
+          : 'idle'
 
   const message =
     check === 'checking'
@@ -69,17 +80,14 @@ export function VatField({ vat }: { vat: VatRecord }) {
         aria-invalid={failing || undefined}
         aria-describedby={`${id}-vat-status`}
         onChange={(e) => {
-          const number = e.target.value
-          latest.current += 1
-          checked.current = null
-          setCheck('idle')
-          setVat({ number, valid: false, name: '' })
+          mutation.reset()
+          setVat({ number: e.target.value, valid: false, name: '' })
         }}
-        onBlur={(e) => void run(e.target.value)}
+        onBlur={(e) => run(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault()
-            void run(e.currentTarget.value)
+            run(e.currentTarget.value)
           }
         }}
       />
