@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { resetConfigForTests } from '../src/config/config'
 import { resetCsrfForTests } from '../src/http/csrf'
 import { resetPaymentsForTests } from '../src/services/payments'
-import { resetPlacesForTests } from '../src/services/places'
 import { resetPaymentControllerForTests } from '../src/payment/shared-controller'
 import { resetStoreForTests } from '../src/store/shared-store'
 import { readSavedState } from '../src/store/saved-state'
@@ -32,7 +31,6 @@ beforeEach(() => {
 })
 afterEach(() => {
   resetPaymentsForTests()
-  resetPlacesForTests()
   // A 3-D Secure dialog a test left open lives outside the React roots that cleanup() removes.
   if (typeof document !== 'undefined')
     document.querySelectorAll('[data-fake-stripe="three-d-secure"]').forEach((n) => n.remove())

@@ -16,7 +16,6 @@ import { getBus } from '../../src/bus/bus'
 import { resetConfigForTests, type WidgetsConfig } from '../../src/config/config'
 import { NO_PROMOTION, type CartLine, type Contact, type Locale } from '../../src/domain/types'
 import { resetPaymentsForTests } from '../../src/services/payments'
-import { resetPlacesForTests } from '../../src/services/places'
 import { addToCart, updateCartQuantity } from '../../src/store/cart-actions'
 import { resetContactsForTests, setContacts, updateContact } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
@@ -118,7 +117,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   resetPaymentsForTests()
-  resetPlacesForTests()
   resetContactsForTests()
 })
 

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
-import { addressFromComponents, withRetries } from './address'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { MissingConfigError } from '../../config/config'
+import { addressFromComponents } from './address'
+import { placesQueryOptions } from '.'
+import type { PlacesService } from './types'
 import { createFakePlaces } from '../../../mocks/fake-places'
 
 const c = (long_name: string, type: string, short_name = long_name) => ({
@@ -37,26 +41,46 @@ describe('address from place components (spec 5)', () => {
   })
 })
 
-describe('maps loader retries (spec 9: 3 retries)', () => {
-  const noWait = () => Promise.resolve()
+describe('places service loading (spec 9: 3 retries)', () => {
+  const fake = createFakePlaces('fr')
+  afterEach(() => {
+    delete window.wineWidgetsServices
+    vi.useRealTimers()
+  })
+
+  /** The query as the checkout runs it, on a page-like client, the clock moved by the test. */
+  async function load(places: () => Promise<PlacesService>) {
+    vi.useFakeTimers()
+    window.wineWidgetsServices = { places }
+    const result = new QueryClient().fetchQuery(placesQueryOptions('fr'))
+    result.catch(() => undefined)
+    await vi.advanceTimersByTimeAsync(10_000)
+    return result
+  }
 
   it('succeeds on the fourth attempt', async () => {
-    const load = vi
-      .fn<() => Promise<string>>()
+    const places = vi
+      .fn<() => Promise<PlacesService>>()
       .mockRejectedValueOnce(new Error('1'))
       .mockRejectedValueOnce(new Error('2'))
       .mockRejectedValueOnce(new Error('3'))
-      .mockResolvedValue('places')
-    await expect(withRetries(load, 3, noWait)).resolves.toBe('places')
-    expect(load).toHaveBeenCalledTimes(4)
+      .mockResolvedValue(fake)
+    await expect(load(places)).resolves.toBe(fake)
+    expect(places).toHaveBeenCalledTimes(4)
   })
 
   it('gives up after 3 retries with the last error', async () => {
-    const load = vi.fn(() =>
+    const places = vi.fn(() =>
       Promise.reject(new Error('The Google Maps JavaScript API could not load.')),
     )
-    await expect(withRetries(load, 3, noWait)).rejects.toThrow('could not load')
-    expect(load).toHaveBeenCalledTimes(4)
+    await expect(load(places)).rejects.toThrow('could not load')
+    expect(places).toHaveBeenCalledTimes(4)
+  })
+
+  it('does not retry a missing Maps key', async () => {
+    const places = vi.fn(() => Promise.reject(new MissingConfigError('maps')))
+    await expect(load(places)).rejects.toBeInstanceOf(MissingConfigError)
+    expect(places).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -18,20 +18,3 @@ export function addressFromComponents(components: readonly AddressComponent[]): 
     country_code: (country?.short_name ?? '').toUpperCase(),
   }
 }
-
-/** Runs `load`, retrying up to `retries` times after a failure (spec 9: 3 retries). */
-export async function withRetries<T>(
-  load: () => Promise<T>,
-  retries: number,
-  wait: (attempt: number) => Promise<void> = (attempt) =>
-    new Promise((resolve) => setTimeout(resolve, 200 * attempt)),
-): Promise<T> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await load()
-    } catch (error) {
-      if (attempt >= retries) throw error
-      await wait(attempt + 1)
-    }
-  }
-}

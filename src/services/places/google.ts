@@ -1,6 +1,7 @@
 /**
  * The real places service on Google's Places API (New), loaded with `@googlemaps/js-api-loader`
- * v2 (`setOptions({ key })`, then `importLibrary('places')`, retried 3 times). The legacy
+ * v2 (`setOptions({ key })`, then `importLibrary('places')`; a failed load is retried 3 times by
+ * the caller's query, `placesQueryOptions`). The legacy
  * `google.maps.places.Autocomplete` is closed to new Maps keys since 1 March 2025.
  *
  * Choice: `AutocompleteSuggestion.fetchAutocompleteSuggestions` + `Place.fetchFields` behind our
@@ -15,9 +16,9 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader'
 import { MissingConfigError } from '../../config/config'
-import { addressFromComponents, withRetries } from './address'
+import { addressFromComponents } from './address'
 import { attachSuggestions, type SuggestionSource } from './suggestions'
-import { MAPS_RETRIES, PLACES_COUNTRIES, type PlacesService } from './types'
+import { PLACES_COUNTRIES, type PlacesService } from './types'
 
 /**
  * Spec 5: addresses only. Places (New) has no legacy `address` collection; these primary types
@@ -37,7 +38,7 @@ export async function loadGooglePlaces(
     setOptions({ key: apiKey, v: 'weekly', language, region: 'BE' })
     optionsSet = true
   }
-  const places = await withRetries(() => importLibrary('places'), MAPS_RETRIES)
+  const places = await importLibrary('places')
   const { AutocompleteSuggestion, AutocompleteSessionToken } = places
   return {
     attach(input, onSelect) {
