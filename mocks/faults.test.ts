@@ -10,6 +10,7 @@ import {
   CALL_NAMES,
   isFault,
   loadFaults,
+  releaseHeld,
   setFault,
   type CallName,
 } from './faults'
@@ -78,6 +79,22 @@ describe('faults', () => {
     const res = await bundle()
     expect(Date.now() - started).toBeGreaterThanOrEqual(140)
     expect(res.status).toBe(200)
+  })
+
+  it('held waits until the test releases it, then answers normally; the next call is held again', async () => {
+    setFault('getbundle', { kind: 'held' }, { times: 2 })
+    let answered = false
+    const first = bundle().then((res) => ((answered = true), res))
+    await vi.waitFor(() => expect(callsOf('getbundle')).toHaveLength(1))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(answered).toBe(false)
+    releaseHeld('getbundle')
+    expect((await first).status).toBe(200)
+    expect(callsOf('getbundle')[0]).not.toHaveProperty('fault')
+    const second = bundle()
+    await vi.waitFor(() => expect(callsOf('getbundle')).toHaveLength(2))
+    clearFaults() // clearing releases what is held
+    expect((await second).status).toBe(200)
   })
 
   it('hang never answers', async () => {

@@ -42,6 +42,11 @@ export type Fault =
   /** Never answers. */
   | { kind: 'hang' }
   /**
+   * Waits until `releaseHeld(call)`, then answers normally: a slow answer whose end the test
+   * decides, so what it shows meanwhile is checked however fast or slow the machine is.
+   */
+  | { kind: 'held' }
+  /**
    * The server handles the call for real (its effect happens, its answer is kept for an
    * `Idempotency-Key` replay) but the answer is lost on the way: the client gets a network error.
    */
@@ -75,6 +80,7 @@ export function isFault(v: unknown): v is Fault {
     case 'network':
     case 'malformed':
     case 'hang':
+    case 'held':
     case 'lost':
       return true
     default:
@@ -91,10 +97,36 @@ export function setFault(call: CallName, fault: Fault, options: FaultOptions = {
   active.set(call, { fault, remaining: times ?? null })
 }
 
-/** Remove every fault, or the one of a call. */
+/** Remove every fault, or the one of a call (held calls of it answer now). */
 export function clearFaults(call?: CallName): void {
   if (call) active.delete(call)
   else active.clear()
+  releaseHeld(call)
+}
+
+const held = new Map<CallName, () => void>()
+const gates = new Map<CallName, Promise<void>>()
+
+/** For the mock server: resolves when the test releases the held calls of `call`. */
+export function heldUntilReleased(call: CallName): Promise<void> {
+  let gate = gates.get(call)
+  if (!gate) {
+    gate = new Promise<void>((resolve) => held.set(call, resolve))
+    gates.set(call, gate)
+  }
+  return gate
+}
+
+/**
+ * Let the calls held so far answer (all calls, or those of `call`). A `held` fault still active
+ * holds the next call again.
+ */
+export function releaseHeld(call?: CallName): void {
+  for (const name of call ? [call] : [...held.keys()]) {
+    held.get(name)?.()
+    held.delete(name)
+    gates.delete(name)
+  }
 }
 
 /** The fault to apply to this call now (counts down `times`), or null to answer normally. */

@@ -6,7 +6,7 @@ import {
   type PathParams,
 } from 'msw'
 import { db, idempotencyEntry, saveDb, type IdempotentAnswer, type RecordedCall } from './db'
-import { takeFault, type CallName } from './faults'
+import { heldUntilReleased, takeFault, type CallName } from './faults'
 
 /** The body could not be parsed as the JSON its content type announced. */
 export const INVALID_JSON = Symbol('invalid JSON')
@@ -136,7 +136,8 @@ export function withFaults(
       method: request.method,
       url: url.pathname + url.search,
       payload: body === INVALID_JSON ? '<invalid JSON>' : body,
-      ...(fault && fault.kind !== 'delay' ? { fault: fault.kind } : {}),
+      // A delayed or held call answers normally in the end: not a fault in the log.
+      ...(fault && fault.kind !== 'delay' && fault.kind !== 'held' ? { fault: fault.kind } : {}),
       ...(key ? { idempotencyKey: key } : {}),
     }
     db.calls.push(recorded)
@@ -154,6 +155,9 @@ export function withFaults(
           return json(null)
         case 'delay':
           await delay(fault.ms)
+          break
+        case 'held':
+          await heldUntilReleased(call)
           break
         case 'lost':
           // Handled below: the server answers for real, then the answer is dropped.

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
 import { server } from '../../mocks/node'
-import { setFault } from '../../mocks/faults'
+import { releaseHeld, setFault } from '../../mocks/faults'
 import { getBus } from '../bus/bus'
 import type { BusEventName, BusEvents } from '../bus/events'
 import type { CartLine } from '../domain/types'
@@ -106,12 +106,13 @@ describe('the current-user check', () => {
   })
 
   it('ignores a check that answers after a login made meanwhile', async () => {
-    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    setFault('getcurrentuser', { kind: 'held' }, { times: 1 })
     const check = ensureSessionChecked()
     // The check left with no session; the login finishes first.
-    await new Promise((r) => setTimeout(r, 20))
+    await vi.waitFor(() => expect(callsOf('getcurrentuser')).toHaveLength(1))
     await login('tom@example.com', 'droplets-50')
     db.sessionEmail = null // what the late answer would say if it were read now
+    releaseHeld('getcurrentuser')
     await check
     expect(getStore().getState().session.user?.name).toBe('Tom Peeters')
   })
@@ -131,11 +132,14 @@ function currentUserRequests(): Request[] {
 describe('the current-user check through the page QueryClient', () => {
   it('shares one request between the page check and a check asked meanwhile', async () => {
     db.sessionEmail = 'claire@example.com'
-    setFault('getcurrentuser', { kind: 'delay', ms: 50 }, { times: 1 })
-    const [, session] = await Promise.all([
+    setFault('getcurrentuser', { kind: 'held' }, { times: 1 })
+    const both = Promise.all([
       ensureSessionChecked(),
       getPageQueryClient().query(currentUserQueryOptions()),
     ])
+    await vi.waitFor(() => expect(callsOf('getcurrentuser')).toHaveLength(1))
+    releaseHeld('getcurrentuser')
+    const [, session] = await both
     expect(session.user).toEqual(CLAIRE)
     expect(callsOf('getcurrentuser')).toHaveLength(1)
   })
@@ -151,7 +155,7 @@ describe('the current-user check through the page QueryClient', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const requests = currentUserRequests()
     db.sessionEmail = 'claire@example.com'
-    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    setFault('getcurrentuser', { kind: 'held' }, { times: 1 })
     const check = ensureSessionChecked()
     await vi.waitFor(() => expect(requests).toHaveLength(1))
     expect(await logout({ locale: 'fr' })).toBe(true)
@@ -164,7 +168,7 @@ describe('the current-user check through the page QueryClient', () => {
   it('a login during a check aborts its request and its answer is dropped, not logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const requests = currentUserRequests()
-    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    setFault('getcurrentuser', { kind: 'held' }, { times: 1 })
     const check = ensureSessionChecked()
     await vi.waitFor(() => expect(requests).toHaveLength(1))
     await login('tom@example.com', 'droplets-50')
@@ -176,7 +180,7 @@ describe('the current-user check through the page QueryClient', () => {
 
   it('the re-fetch after a sign-up never joins a check asked before it', async () => {
     const requests = currentUserRequests()
-    setFault('getcurrentuser', { kind: 'delay', ms: 150 }, { times: 1 })
+    setFault('getcurrentuser', { kind: 'held' }, { times: 1 })
     const check = ensureSessionChecked()
     await vi.waitFor(() => expect(requests).toHaveLength(1))
     const result = await createAccount({ email: 'ann@example.com', name: 'Ann', password: 'pw' })
@@ -193,7 +197,7 @@ describe('the current-user check through the page QueryClient', () => {
     saveIdleState(0, false)
     startSessionService()
     db.sessionEmail = 'claire@example.com'
-    setFault('getcurrentuser', { kind: 'delay', ms: 100 }, { times: 1 })
+    setFault('getcurrentuser', { kind: 'held' }, { times: 1 })
     const check = ensureSessionChecked()
     await vi.waitFor(() => expect(callsOf('getcurrentuser')).toHaveLength(1))
     getStore().update((d) => {
@@ -201,6 +205,7 @@ describe('the current-user check through the page QueryClient', () => {
     })
     window.dispatchEvent(new Event('pointerdown'))
     expect(getStore().getState().cart.lines).toEqual([])
+    releaseHeld('getcurrentuser')
     await check
     expect(getStore().getState().session.isLoggedIn).toBe(false)
   })
@@ -425,10 +430,15 @@ describe('the session service: inactivity', () => {
 
   it('a login right after the expiry reaches the server after the inactivity logout', async () => {
     db.sessionEmail = 'claire@example.com'
-    setFault('logoutuser', { kind: 'delay', ms: 80 }, { times: 1 })
+    setFault('logoutuser', { kind: 'held' }, { times: 1 })
     saveIdleState(IDLE)
     startSessionService()
-    await login('tom@example.com', 'droplets-50')
+    const loggingIn = login('tom@example.com', 'droplets-50')
+    await vi.waitFor(() => expect(callsOf('logoutuser')).toHaveLength(1))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(callsOf('loginuser')).toEqual([]) // the login waits for the logout
+    releaseHeld('logoutuser')
+    await loggingIn
     expect(db.sessionEmail).toBe('tom@example.com')
     expect(getStore().getState().session.user?.name).toBe('Tom Peeters')
   })

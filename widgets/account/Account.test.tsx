@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { clearFaults, setFault } from '../../mocks/faults'
 import { getStore } from '../../src/store/shared-store'
 import { setRedirect } from '../../src/session/redirect'
 import { account } from './index'
@@ -94,10 +94,11 @@ describe('account widget', () => {
   })
 
   it('(nl) says it is checking while the current-user check runs, then shows the login panel', async () => {
-    setFault('getcurrentuser', { kind: 'delay', ms: 300 })
+    setFault('getcurrentuser', { kind: 'held' })
     await renderWidget(account, { locale: 'nl' })
     expect(screen.getByRole('status')).toHaveTextContent('We kijken of je ingelogd bent…')
     expect(screen.queryByLabelText('Wachtwoord')).not.toBeInTheDocument()
+    clearFaults('getcurrentuser') // answers now, and so does every call after it
     expect(await screen.findByLabelText('Wachtwoord')).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Je account' })).toBeVisible()
   })

@@ -14,7 +14,7 @@ import fr from '../../locales/fr.json'
 import nl from '../../locales/nl.json'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { releaseHeld, setFault } from '../../mocks/faults'
 import { createFakeStripe, FAKE_ELEMENT_TEXTS, TEST_CARDS } from '../../mocks/fake-stripe'
 import { stripeServer } from '../../mocks/stripe-server'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
@@ -110,7 +110,7 @@ function savedProgress(locale: Locale, orderId: string): PaymentProgress {
 
 describe('after the charge: "payment received, we are finishing your order"', () => {
   it.each(LOCALES)('shows while a step is slow, then the thank-you (%s)', async (locale) => {
-    setFault('checkoutorder', { kind: 'delay', ms: 1000 }, { times: 1 })
+    setFault('checkoutorder', { kind: 'held' }, { times: 1 })
     await payWithCard(locale)
     expect(
       await screen.findByRole('heading', { name: payment(locale).receivedTitle }),
@@ -121,6 +121,7 @@ describe('after the charge: "payment received, we are finishing your order"', ()
     expect(screen.queryByRole('button', { name: payment(locale).retryNow })).toBeNull()
     expect(screen.queryByRole('button', { name: new RegExp(`^${payWord(locale)} `) })).toBeNull()
     expect(screen.queryByText(payment(locale).errorProcessing)).toBeNull()
+    releaseHeld('checkoutorder')
     expect(await thanks(locale)).toBeVisible()
   })
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { clearFaults, setFault } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { invoicesFor } from '../../fixtures/users'
 import { formatMoney } from '../../src/domain/money'
@@ -103,9 +103,10 @@ describe('invoices widget', () => {
 
   it('(nl) shows a loading status while the invoices load', async () => {
     db.sessionEmail = 'claire@example.com'
-    setFault('getinvoices', { kind: 'delay', ms: 300 })
+    setFault('getinvoices', { kind: 'held' })
     await renderWidget(invoices, { locale: 'nl' })
     expect(await screen.findByRole('status')).toHaveTextContent('Je bestellingen worden geladen…')
+    clearFaults('getinvoices') // answers now, and so does every call after it
     expect(await screen.findByRole('button', { name: /2026\/00008/ })).toBeVisible()
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })

@@ -3,7 +3,7 @@ import { act, configure, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, findUser } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { releaseHeld, setFault } from '../../mocks/faults'
 import type { Locale } from '../../src/domain/types'
 import { setRedirect } from '../../src/session/redirect'
 import { resetPassword } from './index'
@@ -77,12 +77,13 @@ describe('reset-password widget', () => {
 
   it('(nl) disables the button while the request runs', async () => {
     const user = userEvent.setup()
-    setFault('resetpassword', { kind: 'delay', ms: 400 })
+    setFault('resetpassword', { kind: 'held' })
     await openLink('nl', CLAIRE_LINK)
     await user.type(screen.getByLabelText('Nieuw wachtwoord'), 'geheim')
     await user.type(screen.getByLabelText('Bevestig het nieuwe wachtwoord'), 'geheim')
     await user.click(screen.getByRole('button', { name: 'Mijn wachtwoord opnieuw instellen' }))
     expect(await screen.findByRole('button', { name: 'Bezig met instellen…' })).toBeDisabled()
+    releaseHeld('resetpassword')
     expect(await screen.findByText(/Het wachtwoord is opnieuw ingesteld/)).toBeVisible()
     expect(screen.getByRole('button', { name: 'Mijn wachtwoord opnieuw instellen' })).toBeDisabled()
   })

@@ -3,7 +3,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { clearFaults, releaseHeld, setFault } from '../../mocks/faults'
 import { search as runSearch } from '../../mocks/search-engine'
 import { winesFor } from '../../fixtures/wines'
 import { parseConfig, resetConfigForTests } from '../../src/config/config'
@@ -282,16 +282,17 @@ describe('search widget', () => {
 
   it('shows the stalled text after 200 ms of waiting (nl)', async () => {
     const { user, dialog } = await openSearch('nl')
-    setFault('search', { kind: 'delay', ms: 700 }, { times: 1 })
+    setFault('search', { kind: 'held' }, { times: 1 })
     await user.type(within(dialog).getByRole('searchbox', { name: TEXT.nl.input }), 'x')
     expect(await within(dialog).findByText('Een ogenblik...')).toBeInTheDocument()
+    releaseHeld('search')
     await waitFor(() =>
       expect(within(dialog).queryByText('Een ogenblik...')).not.toBeInTheDocument(),
     )
   })
 
   it.each([
-    ['slow', { kind: 'delay', ms: 1_500 }],
+    ['slow', { kind: 'held' }],
     ['hanging', { kind: 'hang' }],
   ] as const)(
     'first search %s: the stalled text after 200 ms, never "no results" before an answer (en)',
@@ -306,6 +307,7 @@ describe('search widget', () => {
       expect(await within(dialog).findByText(TEXT.en.stalled)).toBeInTheDocument()
       expect(within(dialog).queryAllByText(TEXT.en.noResults)).toEqual([])
       if (label === 'slow') {
+        clearFaults('search') // the answer comes now (and the next searches answer at once)
         const total = expected('en').nbHits
         await within(dialog).findByText(TEXT.en.count(total))
         expect(within(dialog).queryByText(TEXT.en.stalled)).not.toBeInTheDocument()
