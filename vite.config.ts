@@ -17,7 +17,10 @@ const TEXTS = 'virtual:wine-texts'
 const TEXTS_URL = `${TEXTS}/url`
 
 const readLocale = (locale: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8'))
+  JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >
 
 /**
  * The text files and the namespaces each one holds: per text bundle of mount/bundles.ts, `common`
@@ -146,7 +149,10 @@ function stripWidgetDocs(): Plugin {
       if (!/[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/.test(id)) return null
       const cuts: [number, number][] = []
       const visit = (node: unknown): void => {
-        if (Array.isArray(node)) return node.forEach(visit)
+        if (Array.isArray(node)) {
+          node.forEach(visit)
+          return
+        }
         if (!node || typeof node !== 'object') return
         const n = node as AstNode
         const key = n.key as AstNode | undefined
@@ -235,14 +241,18 @@ function demoDevServer(): Plugin {
         try {
           pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
         } catch {
-          return next()
+          next()
+          return
         }
         const demoPath =
           findRoute(pathname) !== undefined ||
           pathname.startsWith('/assets/') ||
           pathname === '/mockServiceWorker.js' ||
           /^\/demo\/bank\/?$/.test(pathname)
-        if (!demoPath) return next()
+        if (!demoPath) {
+          next()
+          return
+        }
         handleDemoRequest(req, res, {
           transformHtml: (path, html) => server.transformIndexHtml(path, devPageHtml(html)),
         }).catch(next)

@@ -58,11 +58,16 @@ export function mountBank(app: HTMLElement, options: BankOptions = {}): void {
   const returnUrl = sameOriginReturnUrl(query.get('return_url'), href)
 
   const problem = (text: string) => app.replaceChildren(h('p', { role: 'alert' }, text))
-  if (!intent) return problem('This payment request is not valid: the bank does not know it.')
-  if (!returnUrl)
-    return problem(
+  if (!intent) {
+    problem('This payment request is not valid: the bank does not know it.')
+    return
+  }
+  if (!returnUrl) {
+    problem(
       "The shop's return address is missing or not on this site: the demo bank only sends you back to the same site.",
     )
+    return
+  }
 
   const details = h(
     'dl',

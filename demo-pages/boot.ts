@@ -36,8 +36,12 @@ const cutShort = (error: unknown) =>
  * failed check on a page that stays keeps the worker already registered.
  */
 function handleWorkerUpdates(): void {
+  // Absent where service workers are (insecure origins, some WebViews): the types say otherwise.
+  /* eslint-disable @typescript-eslint/no-unnecessary-condition */
   const proto = globalThis.ServiceWorkerRegistration?.prototype
   if (!proto) return
+  /* eslint-enable @typescript-eslint/no-unnecessary-condition */
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called as update.call(this) below
   const update = proto.update
   proto.update = function (this: ServiceWorkerRegistration) {
     const result = update.call(this)

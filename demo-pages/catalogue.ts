@@ -125,6 +125,7 @@ async function copyText(text: string): Promise<boolean> {
     document.body.append(area)
     area.select()
     try {
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the fallback where the Clipboard API is refused
       return document.execCommand('copy')
     } catch {
       return false

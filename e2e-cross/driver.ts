@@ -96,7 +96,9 @@ async function retry<T>(what: string, attempt: () => Promise<T | undefined>, ms 
       last = error
     }
     if (Date.now() > end)
-      throw new Error(`${what}: not done within ${ms / 1000} s${last ? ` (${String(last)})` : ''}`)
+      throw new Error(
+        `${what}: not done within ${ms / 1000} s${last ? ` (${last instanceof Error ? last.message : JSON.stringify(last)})` : ''}`,
+      )
     await sleep(100)
   }
 }
@@ -137,7 +139,7 @@ class PuppeteerDriver implements Driver {
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A) {
     return (await this.page.evaluate(fn as never, ...(args as unknown as never[]))) as T
   }
-  private async element(q: Query): Promise<ElementHandle<Element>> {
+  private async element(q: Query): Promise<ElementHandle> {
     const query = serialise(q)
     return retry(`find ${describeQuery(q)}`, async () => {
       const handle = await this.page.evaluateHandle(
@@ -147,7 +149,7 @@ class PuppeteerDriver implements Driver {
           ) ?? null,
         query,
       )
-      const el = handle.asElement() as ElementHandle<Element> | null
+      const el = handle.asElement() as ElementHandle | null
       if (!el) {
         await handle.dispose()
         return undefined
@@ -156,7 +158,7 @@ class PuppeteerDriver implements Driver {
     })
   }
   /** Scrolls the element to the middle of the viewport (clear of sticky bars), then clicks it. */
-  private async clickElement(q: Query): Promise<ElementHandle<Element>> {
+  private async clickElement(q: Query): Promise<ElementHandle> {
     return retry(`click ${describeQuery(q)}`, async () => {
       const el = await this.element(q)
       await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }))
@@ -276,6 +278,8 @@ class WebKitDriver implements Driver {
       throw new Error(`WebKitWebDriver ${method} ${path || '/'}: ${String(error)}`)
     })
     const json = (await res.json()) as { value: T & { error?: string; message?: string } }
+    // A command without a result answers `value: null`, whatever T says.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     if (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error)
       throw new WebDriverError(json.value.error, json.value.message ?? '')
     return json.value

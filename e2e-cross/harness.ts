@@ -78,7 +78,7 @@ export function journey(
   options: JourneyOptions = {},
 ): void {
   for (const size of SIZES.filter((s) => !options.sizes || options.sizes.includes(s.name))) {
-    test(
+    void test(
       `${name} [${ENGINE} ${size.name} ${size.width}×${size.height}]`,
       { timeout: options.timeout ?? 90_000 },
       async () => {
@@ -127,7 +127,7 @@ export async function until(what: string, check: () => Promise<boolean>, ms = WA
     }
     if (Date.now() > end)
       throw new Error(
-        `timed out after ${ms / 1000} s waiting for ${what}${last ? ` (${String(last)})` : ''}`,
+        `timed out after ${ms / 1000} s waiting for ${what}${last ? ` (${last instanceof Error ? last.message : JSON.stringify(last)})` : ''}`,
       )
     await sleep(150)
   }
@@ -164,7 +164,7 @@ export const nameOf = (page: Driver, q: Query): Promise<string | null> =>
 export const valueOf = (page: Driver, q: Query): Promise<string | null> =>
   page.evaluate((qq) => {
     const el = (window as unknown as CrossWindow).__cross?.find(qq)
-    return el && 'value' in el ? String((el as HTMLInputElement).value) : null
+    return el && 'value' in el ? (el as HTMLInputElement).value : null
   }, wire(q))
 
 export const attributeOf = (page: Driver, q: Query, name: string): Promise<string | null> =>

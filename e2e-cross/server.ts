@@ -52,7 +52,7 @@ export async function startDemoSite(port: number): Promise<DemoSite> {
         headers: { ...req.headers, 'accept-encoding': 'identity' },
       },
       (up) => {
-        const type = String(up.headers['content-type'] ?? '')
+        const type = up.headers['content-type'] ?? ''
         if (!type.startsWith('text/html')) {
           res.writeHead(up.statusCode ?? 502, up.headers)
           up.pipe(res)

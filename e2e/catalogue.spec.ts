@@ -106,6 +106,7 @@ test.describe('widget catalogue (/)', () => {
       const copied: string[] = []
       Object.assign(window, { __copied: copied })
       navigator.clipboard.writeText = () => Promise.reject(new Error('denied'))
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the page's fallback is what this test checks
       document.execCommand = (command: string) => {
         if (command !== 'copy') return false
         copied.push(String(getSelection()))

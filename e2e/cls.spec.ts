@@ -27,7 +27,7 @@ async function watchShifts(page: Page) {
       const el = node instanceof Element ? node : node?.parentElement
       if (!el) return '?'
       const widget = el.closest('[data-widget]')?.getAttribute('data-widget')
-      return `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}${widget ? ` in ${widget}` : ''}`
+      return `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')?.split(' ')[0] ?? ''}` : ''}${widget ? ` in ${widget}` : ''}`
     }
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {

@@ -100,8 +100,8 @@ test.describe('collection index pages', () => {
     await expect(nav.locator('li').first()).toBeVisible()
     const gaps = await nav.locator('li').evaluateAll((lis) =>
       lis.map((li, i) => {
-        const title = li.textContent!.trim()
-        const previous = i > 0 ? lis[i - 1]!.textContent!.trim() : ''
+        const title = li.textContent.trim()
+        const previous = i > 0 ? lis[i - 1]!.textContent.trim() : ''
         const sameColumn = i > 0 && lis[i - 1]!.closest('nav > div') === li.closest('nav > div')
         return {
           changed: sameColumn && title[0]!.toUpperCase() !== previous[0]!.toUpperCase(),

@@ -18,6 +18,7 @@ export interface DemoRoute {
   scripts?: string[]
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the file's shape
 function readJson<T>(relative: string): T {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T
 }

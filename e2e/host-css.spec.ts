@@ -132,7 +132,7 @@ interface Pin {
  * was. Returns where it was pinned and the tag's former inline style.
  */
 async function pin(widget: Locator, at?: Pin) {
-  return widget.evaluate((el: HTMLElement, at) => {
+  return widget.evaluate((el: HTMLElement, at: Pin | undefined) => {
     const before = el.style.cssText
     const box = el.getBoundingClientRect()
     const place = at ?? {

@@ -285,7 +285,9 @@ test.describe('payment you can trust', () => {
     await payWith(page, '4000000000000002')
     await expect(cartWidget(page).getByRole('alert')).toHaveText('Your card was declined.')
     // Duplicate the tab: the copy gets this tab's sessionStorage (order number included).
-    const saved = await page.evaluate(() => JSON.stringify({ ...sessionStorage }))
+    const saved = await page.evaluate(() =>
+      JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))),
+    )
     const copy = await context.newPage()
     await copy.addInitScript((saved) => {
       if (sessionStorage.getItem('e2e:copied')) return

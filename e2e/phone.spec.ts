@@ -50,7 +50,7 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
       const label =
         el.getAttribute('aria-label') ??
         el.getAttribute('placeholder') ??
-        (el.textContent ?? '').trim().slice(0, 40)
+        el.textContent.trim().slice(0, 40)
       return `${widget} ${el.tagName.toLowerCase()} "${label}"`
     }
     const shown = (el: Element) => {

@@ -51,8 +51,10 @@ export const collectionHandlers = [
       if (sort) {
         const desc = sort.startsWith('-')
         const field = desc ? sort.slice(1) : sort
-        const value = (e: AnyEntry) =>
-          String((e as unknown as Record<string, unknown>)[field] ?? '')
+        const value = (e: AnyEntry) => {
+          const v: unknown = (e as unknown as Record<string, unknown>)[field]
+          return typeof v === 'string' || typeof v === 'number' ? String(v) : ''
+        }
         entries = [...entries].sort((a, b) => value(a).localeCompare(value(b)) * (desc ? -1 : 1))
       }
 

@@ -2,6 +2,7 @@ import { USERS } from '../fixtures/users'
 import type { FixtureUser } from '../fixtures/types'
 import type { CallName, Fault } from './faults'
 import { stripeServer } from './stripe-server'
+import { isRecord } from '../src/domain/is-record'
 
 /** One request the mock server received, in arrival order. */
 export interface RecordedCall {
@@ -104,9 +105,8 @@ export function persistDbIn(target: Storage | null): void {
   try {
     const text = target.getItem(DB_STORAGE_KEY)
     if (!text) return
-    const stored = JSON.parse(text) as Partial<MockDb>
-    if (typeof stored === 'object' && stored && Array.isArray(stored.users))
-      Object.assign(db, freshDb(), stored)
+    const stored: unknown = JSON.parse(text)
+    if (isRecord(stored) && Array.isArray(stored.users)) Object.assign(db, freshDb(), stored)
   } catch {
     console.warn(`[wine-mocks] ${DB_STORAGE_KEY} could not be read; starting fresh`)
   }

@@ -345,7 +345,7 @@ export function normalizeParams(request: SearchRequest): SearchParams {
   return {
     query: typeof raw.query === 'string' ? raw.query : '',
     facets: stringList(raw.facets),
-    facetFilters: (facetFilters as FacetFilters | undefined) ?? null,
+    facetFilters: facetFilters ?? null,
     filters: typeof raw.filters === 'string' ? raw.filters : '',
     page: Math.max(0, int(raw.page, 0)),
     hitsPerPage,

@@ -51,7 +51,7 @@ export const searchHandlers = [
           const results = requests.map((r) => {
             if (!isRecord(r) || typeof r.indexName !== 'string')
               throw new SearchError(400, 'indexName is required')
-            return runOne(r as SearchRequest, r.indexName)
+            return runOne(r, r.indexName)
           })
           return json({ results })
         }

@@ -21,7 +21,7 @@ function splitList(list: string): string[] {
   const parts: string[] = []
   let depth = 0
   let start = 0
-  for (const [i, char] of [...list].entries()) {
+  for (const [i, char] of Array.from(list).entries()) {
     if (char === '(') depth++
     else if (char === ')') depth--
     else if (char === ',' && depth === 0) {

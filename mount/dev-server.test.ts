@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { server as mockServer } from '../mocks/node'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-let server: ViteDevServer
+let server: ViteDevServer | undefined
 let base = ''
 
 beforeAll(async () => {

@@ -11,7 +11,8 @@ export class LocaleError extends Error {}
  * (`lang="nl-BE"` is Dutch). A `lang` of another language falls through to the next rule.
  */
 export function resolveLocale(el: Element, pathname: string): Locale {
-  const explicit = (el as HTMLElement).dataset?.locale
+  // An SVG or other non-HTML element may carry no dataset.
+  const explicit = 'dataset' in el ? (el as HTMLElement).dataset.locale : undefined
   if (explicit !== undefined) {
     if (isLocale(explicit)) return explicit
     throw new LocaleError(`data-locale="${explicit}" must be one of: ${LOCALES.join(', ')}`)

@@ -117,9 +117,9 @@ function validateHosts(hosts: unknown): string | null {
     // A host name (port and path allowed) or a same-site path: no scheme, no "//host", no spaces.
     if (typeof url !== 'string' || !HOST_URL.test(url))
       return `${at}.url" must be a host name (optionally with port and path) or a path starting with a single "/"`
-    if (protocol !== undefined && !PROTOCOLS.includes(String(protocol)))
+    if (protocol !== undefined && (typeof protocol !== 'string' || !PROTOCOLS.includes(protocol)))
       return `${at}.protocol" must be "http" or "https"`
-    if (accept !== undefined && !ACCEPTS.includes(String(accept)))
+    if (accept !== undefined && (typeof accept !== 'string' || !ACCEPTS.includes(accept)))
       return `${at}.accept" must be "read", "write" or "readWrite"`
   }
   return null
@@ -188,5 +188,5 @@ export function requireSection<K extends ConfigSection>(
 ): NonNullable<WidgetsConfig[K]> {
   const section = result.config[name]
   if (!section) throw new MissingConfigError(name)
-  return section as NonNullable<WidgetsConfig[K]>
+  return section
 }

@@ -72,7 +72,7 @@ export function cartTotals(state: CartState): CartTotals {
     itemsCount: lines.reduce((sum, line) => sum + positiveQuantity(line.quantity), 0),
     subTotal: subCents / 100,
     bottles: lines.reduce((sum, line) => sum + lineBottles(line), 0),
-    freeShipping: lines.some((line) => line.free_shipping === true),
+    freeShipping: lines.some((line) => line.free_shipping),
     orderPoints: orderPoints(lines),
     total: roundCents(Math.max(0, totalCents) / 100),
   }

@@ -19,7 +19,7 @@ const formatters = new Map<Locale, Intl.NumberFormat>()
 function formatterFor(locale: Locale): Intl.NumberFormat {
   let formatter = formatters.get(locale)
   if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALES[locale] ?? INTL_LOCALES.fr, {
+    formatter = new Intl.NumberFormat(INTL_LOCALES[locale], {
       style: 'currency',
       currency: 'EUR',
       minimumFractionDigits: 2,
@@ -32,7 +32,7 @@ function formatterFor(locale: Locale): Intl.NumberFormat {
 
 /** The Intl locale tag used for a site locale (en → en-BE, fr → fr-BE, nl → nl-BE). */
 export function intlLocale(locale: Locale): string {
-  return INTL_LOCALES[locale] ?? INTL_LOCALES.fr
+  return INTL_LOCALES[locale]
 }
 
 function finite(amount: number): number {

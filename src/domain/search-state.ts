@@ -58,7 +58,7 @@ export interface SearchState {
 export const EMPTY_SEARCH_STATE: SearchState = Object.freeze({
   query: '',
   refinements: Object.freeze({}),
-}) as SearchState
+})
 
 const PRICE_VALUES = new Set(['1', '2', '3', '4'])
 

@@ -44,7 +44,7 @@ export function isDeliveryValid(delivery: Contact): boolean {
 
 /** VAT is optional: an empty number is valid, otherwise the server must have accepted it. */
 export function isVatRecordValid(vat: VatRecord): boolean {
-  return normalizeVat(vat.number) === '' || vat.valid === true
+  return normalizeVat(vat.number) === '' || vat.valid
 }
 
 /** Spec 5: invoice is valid under the delivery rule plus a valid VAT record. */

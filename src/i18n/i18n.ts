@@ -38,14 +38,22 @@ const textFilesBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const fail = (error: unknown) =>
+    const fail = (error: unknown) => {
+      // i18next keeps only that the read failed: `loadNamespaces` reports why (as the cause, so
+      // an import stopped by the page going away is recognised as such: src/report/page-leave).
+      readFailures.set(`${language}|${namespace}`, error)
       callback(error instanceof Error ? error : new Error(String(error)), false)
-    if (!isLocale(language)) return fail(new Error(`[wine-widgets] No texts for "${language}"`))
+    }
+    if (!isLocale(language)) {
+      fail(new Error(`[wine-widgets] No texts for "${language}"`))
+      return
+    }
     let file: string
     try {
       file = fileOf(namespace)
     } catch (error) {
-      return fail(error)
+      fail(error)
+      return
     }
     load(language, file).then((m) => {
       const texts = m.default[namespace]
@@ -54,6 +62,9 @@ const textFilesBackend: BackendModule = {
     }, fail)
   },
 }
+
+/** Why the last read of a `locale|namespace` failed. */
+const readFailures = new Map<string, unknown>()
 
 let page: I18n | null = null
 const byLocale = new Map<Locale, I18n>()
@@ -123,7 +134,9 @@ export async function loadNamespaces(
   await i18n.loadNamespaces(wanted)
   const missing = wanted.filter((ns) => !i18n.hasResourceBundle(locale, ns))
   if (missing.length > 0)
-    throw new Error(`[wine-widgets] Texts failed to load: ${locale}/${missing.join(', ')}`)
+    throw new Error(`[wine-widgets] Texts failed to load: ${locale}/${missing.join(', ')}`, {
+      cause: missing.map((ns) => readFailures.get(`${locale}|${ns}`)).find(Boolean),
+    })
   return i18n
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json'
 import fr from '../../locales/fr.json'
 import nl from '../../locales/nl.json'
-import { getT } from './i18n'
+import { getT, loadNamespaces } from './i18n'
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix]
@@ -32,5 +32,15 @@ describe('locales', () => {
     const t = await getT('nl')
     expect(t('common.close')).toBe('Sluiten')
     expect((await getT('fr'))('common.close')).toBe('Fermer')
+  })
+
+  it('rejects a namespace that failed to load, with the reason as the cause (a load cut short by leaving is then recognised)', async () => {
+    const failure = loadNamespaces('en', ['common', 'no-such-namespace'])
+    await expect(failure).rejects.toThrow('Texts failed to load: en/no-such-namespace')
+    await expect(failure).rejects.toMatchObject({
+      cause: expect.objectContaining({
+        message: expect.stringContaining('Unknown text namespace'),
+      }),
+    })
   })
 })

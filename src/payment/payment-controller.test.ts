@@ -1,6 +1,7 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
+import { server } from '../../mocks/node'
 import { clearFaults, setFault, type CallName } from '../../mocks/faults'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
@@ -100,6 +101,48 @@ beforeEach(() => {
     d.cart.shippingCost = 9.95
   })
   addToCart(WINE)
+})
+
+describe('stop()', () => {
+  it('aborts the call in flight: a stopped controller leaves no request running', async () => {
+    const requests: Request[] = []
+    const seen = ({ request }: { request: Request }) => {
+      if (request.url.endsWith('/api/checkoutorder')) requests.push(request)
+    }
+    server.events.on('request:start', seen)
+    try {
+      const c = controller()
+      setFault('checkoutorder', { kind: 'held' }, { times: 1 })
+      const paying = c.pay(provider(), 'en')
+      await vi.waitFor(() => expect(requests).toHaveLength(1))
+      c.stop()
+      await paying
+      expect(requests[0]?.signal.aborted).toBe(true)
+      expect(flowCalls()).toEqual(['createorderinodoo', 'createpaymentintent', 'checkoutorder'])
+      // Stopped is not failed: nothing was logged about the aborted step.
+      expect(console.error).not.toHaveBeenCalledWith(
+        expect.stringContaining('Finishing order'),
+        expect.anything(),
+      )
+    } finally {
+      server.events.removeListener('request:start', seen)
+    }
+  })
+
+  it('ends a wait between tries at once, and starts no further try', async () => {
+    const c = createPaymentController({
+      store: getStore(),
+      sleep: () => new Promise<void>(() => undefined), // a wait that never ends by itself
+      retryDelays: [1_000],
+      pageEvents: null,
+    })
+    setFault('checkoutorder', { kind: 'status', status: 500 }, { times: 1 })
+    const paying = c.pay(provider(), 'en')
+    await vi.waitFor(() => expect(c.getStatus()).toMatchObject({ state: 'finishing' }))
+    c.stop()
+    await paying
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+  })
 })
 
 describe('a paid order', () => {

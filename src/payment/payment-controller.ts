@@ -202,6 +202,11 @@ export function createPaymentController(options: ControllerOptions) {
   })
 
   /** One run at a time per page: a second call while one runs joins it. */
+  /** Aborted by `stop()`: no call of this controller outlives it. */
+  const lifetime = new AbortController()
+  /** The controllers finishing other tabs' orders, running now (`finishOtherTabs`). */
+  const children = new Set<{ stop: () => void }>()
+
   function exclusive(run: () => Promise<void>): Promise<void> {
     running ??= run().finally(() => {
       running = null
@@ -238,7 +243,7 @@ export function createPaymentController(options: ControllerOptions) {
   async function runStep(p: PaymentProgress, step: AfterChargeStep): Promise<void> {
     const s = p.snapshot
     const orderId = p.orderId ?? ''
-    const key = { idempotencyKey: idempotencyKey(p, step) }
+    const key = { idempotencyKey: idempotencyKey(p, step), signal: lifetime.signal }
     switch (step) {
       case 'checkout':
         try {
@@ -313,6 +318,10 @@ export function createPaymentController(options: ControllerOptions) {
       try {
         await runStep(p, action.step)
       } catch (error) {
+        // Stopped meanwhile (set by `stop()`, which narrowing does not follow): its call was
+        // aborted, nothing failed.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+        if (stopped) return
         const wait = delays[attempt]
         // The card is charged: a host's error tracker must hear this one, the last one above all.
         log(
@@ -382,11 +391,11 @@ export function createPaymentController(options: ControllerOptions) {
       // 3-D Secure interrupted by a reload: show the same authentication again.
       result = await provider.handleNextAction(secret)
     }
-    await outcome(result)
+    outcome(result)
   }
 
   /** Applies the provider's answer about the current confirmation. */
-  async function outcome(result: ProviderResult): Promise<void> {
+  function outcome(result: ProviderResult): void {
     const intent = result.paymentIntent
     if (intent?.status === 'succeeded') {
       dispatch({ type: 'charged' })
@@ -414,7 +423,10 @@ export function createPaymentController(options: ControllerOptions) {
     for (;;) {
       const p = progress()
       if (!p) return
-      if (p.orderId && p.phase === 'open' && isOrderPaid(p.orderId)) return alreadyPaid(p)
+      if (p.orderId && p.phase === 'open' && isOrderPaid(p.orderId)) {
+        alreadyPaid(p)
+        return
+      }
       const action = nextAction(p)
       switch (action.do) {
         case 'create-order': {
@@ -426,7 +438,7 @@ export function createPaymentController(options: ControllerOptions) {
                 contacts: { invoice: s.invoice, delivery: s.delivery, vat: s.vat },
                 cartlines: s.lines,
               },
-              { idempotencyKey: idempotencyKey(p, 'create-order') },
+              { idempotencyKey: idempotencyKey(p, 'create-order'), signal: lifetime.signal },
             ),
           )
           dispatch({ type: 'order-created', orderId })
@@ -449,7 +461,7 @@ export function createPaymentController(options: ControllerOptions) {
                 customer_name: s.invoice.name.trim() || s.user.name,
                 customer_email: s.invoice.email.trim() || s.user.email,
               },
-              { idempotencyKey: idempotencyKey(p, 'create-intent') },
+              { idempotencyKey: idempotencyKey(p, 'create-intent'), signal: lifetime.signal },
             ),
           )
           dispatch({ type: 'intent-created', secret, amount: s.amount })
@@ -471,7 +483,8 @@ export function createPaymentController(options: ControllerOptions) {
             // Already confirmed elsewhere (another attempt, another tab): read, never repeat.
             result = await provider.retrieve(secret)
           }
-          return outcome(result)
+          outcome(result)
+          return
         }
         case 'retrieve':
           return settle(provider, p)
@@ -612,15 +625,20 @@ export function createPaymentController(options: ControllerOptions) {
       if (p.id === own || p.phase !== 'charged') continue
       const elsewhere = createStore({ readSaved: () => null, storage: null })
       elsewhere.update((d) => void (d.payment = castDraft(p)))
+      const child = createPaymentController({
+        ...options,
+        store: elsewhere,
+        background: true,
+        pageEvents: null,
+      })
+      // Stopping this controller stops what it started: no retry of it outlives it.
+      children.add(child)
       try {
-        await createPaymentController({
-          ...options,
-          store: elsewhere,
-          background: true,
-          pageEvents: null,
-        }).resume()
+        await child.resume()
       } catch (error) {
         log(`Finishing order ${p.orderId ?? ''} from another tab failed`, error)
+      } finally {
+        children.delete(child)
       }
     }
   }
@@ -693,6 +711,8 @@ export function createPaymentController(options: ControllerOptions) {
     void resume(lastProvider)
   }
   const pageEvents =
+    // No window in node (tests), whatever the DOM types say.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     options.pageEvents === undefined ? (globalThis.window ?? null) : options.pageEvents
   if (!background) pageEvents?.addEventListener('pageshow', onPageShow)
   const stopHearingLogout = getBus().on('user:logged-out', () => {
@@ -703,6 +723,10 @@ export function createPaymentController(options: ControllerOptions) {
   /** Stops this controller: no further step starts, no page event is heard (tests, teardown). */
   function stop(): void {
     stopped = true
+    lifetime.abort()
+    for (const child of children) child.stop()
+    children.clear()
+    wake?.() // a wait between tries ends now, and the loop sees `stopped`
     pageEvents?.removeEventListener('pageshow', onPageShow)
     stopHearingLogout()
   }
@@ -720,7 +744,7 @@ export function createPaymentController(options: ControllerOptions) {
     retry,
     stop,
     getStatus: () => status,
-    subscribe(listener: () => void) {
+    subscribe: (listener: () => void) => {
       listeners.add(listener)
       return () => {
         listeners.delete(listener)

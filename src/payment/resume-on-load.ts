@@ -18,7 +18,7 @@ function result(answer: { paymentIntent?: PaymentIntent; error?: StripeError }):
 export function readingProvider(stripe: Stripe, method: string): PaymentProvider {
   return {
     method: () => method,
-    submit: async () => ({ type: 'validation_error' }),
+    submit: () => Promise.resolve({ type: 'validation_error' as const }),
     confirm: () => Promise.reject(new Error('A page load never confirms a payment')),
     retrieve: async (clientSecret) => result(await stripe.retrievePaymentIntent(clientSecret)),
     handleNextAction: async (clientSecret) =>

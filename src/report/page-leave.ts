@@ -33,6 +33,8 @@ interface NavigateLike extends Event {
 
 /** Start following the page's lifecycle (safe to call twice); the library entry calls it first. */
 export function watchPageLeave(win: Window | undefined = globalThis.window): void {
+  // No window in node (tests), whatever the DOM types say.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (!win || watched.has(win)) return
   const state: LeaveState = { leaving: false }
   watched.set(win, state)
@@ -65,6 +67,7 @@ export function watchPageLeave(win: Window | undefined = globalThis.window): voi
 
 /** Whether the page is going away (see the module comment). */
 export function isPageLeaving(win: Window | undefined = globalThis.window): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
   return (win && watched.get(win)?.leaving) ?? false
 }
 

@@ -75,5 +75,6 @@ export function reportError(report: ErrorReport): void {
   const logged = report.logged ?? (error === undefined ? [] : [error])
   console[report.level ?? 'error'](`[wine-widgets] ${message}`, ...logged)
   const detail: ErrorDetail = { widget: report.widget ?? null, area, message, error }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
   globalThis.window?.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail }))
 }

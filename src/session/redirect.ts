@@ -32,6 +32,8 @@ export function redirectTo(url: string, from?: Element | null): boolean {
   const target: EventTarget | undefined = from ?? globalThis.document
   const detail: NavigateDetail = { url }
   const proceed =
+    // No document in node (tests), whatever the DOM types say.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     target?.dispatchEvent(
       new CustomEvent(NAVIGATE_EVENT, { detail, bubbles: true, cancelable: true }),
     ) ?? true

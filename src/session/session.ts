@@ -22,7 +22,7 @@
  *   it), and any answer that still arrives after a session change (`sessionGeneration`) is
  *   dropped.
  */
-import { isCancelledError } from '@tanstack/react-query'
+import { CancelledError } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { getBus } from '../bus/bus'
 import { getStore } from '../store/shared-store'
@@ -90,7 +90,7 @@ async function runCheck(store: Store): Promise<void> {
     else if (store.getState().session.isLoggedIn) applySession(loggedOutSession())
   } catch (error) {
     // Cancelled by a session change (or the cache dropped on logout): stale, not a failure.
-    if (isCancelledError(error)) return
+    if (error instanceof CancelledError) return
     // Only logged: the visitor stays as the store says and can still log in by hand.
     log('The current-user check failed', error)
   }

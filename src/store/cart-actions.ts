@@ -39,7 +39,7 @@ function applyCart(
   if (after === before && !extra) return false
   store.update((draft) => {
     draft.cart = castDraft(after)
-    if (extra) extra(draft as StoreState)
+    if (extra) extra(draft)
   })
   emitChanged(after)
   return true

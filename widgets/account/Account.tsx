@@ -41,7 +41,12 @@ function AccountPage({ user, focus, onLogout }: AccountPageProps) {
         <h2 ref={greeting} className={styles.greeting} tabIndex={-1}>
           {t('account.greeting', { name: user.name })}
         </h2>
-        <button type="button" className={styles.logout} disabled={busy} onClick={click}>
+        <button
+          type="button"
+          className={styles.logout}
+          disabled={busy}
+          onClick={() => void click()}
+        >
           {busy ? t('account.loggingOut') : t('account.logout')}
         </button>
       </div>

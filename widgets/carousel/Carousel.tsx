@@ -108,6 +108,8 @@ export default function Carousel({ props, locale }: WidgetComponentProps<Carouse
       ) : layout === 'empty' ? (
         <p className={styles.empty}>{t('carousel.empty')}</p>
       ) : (
+        // onFocus (bubbling from the links inside) scrolls the focused card into view.
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
         <ul
           className={`${styles.list} ${styles[layout]}`}
           data-layout={layout}

@@ -90,6 +90,8 @@ export function Checkout() {
     if (!field) return
     field.focus({ preventScroll: true })
     // jsdom has no scrollIntoView; browsers do.
+    // jsdom has no scrollIntoView, whatever the DOM types say.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     field.scrollIntoView?.({ block: 'center' })
   }, [refused])
   return (

@@ -83,6 +83,8 @@ function DropletsRules() {
         {t('droplets.rulesButton')}
       </button>
       {open && <div className={styles.backdrop} onClick={close} aria-hidden="true" />}
+      {/* Escape and focus leaving close the non-modal tooltip dialog. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
       <div
         ref={panel}
         id={`${id}-rules`}

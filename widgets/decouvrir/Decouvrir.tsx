@@ -92,6 +92,9 @@ export default function Decouvrir({ props, locale }: WidgetComponentProps<Decouv
                     {entry.title}
                   </a>
                 ) : (
+                  // An entry without a link: pointing or tapping shows it in the slider beside,
+                  // whose own buttons do the same for keyboards.
+                  // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions
                   <span
                     data-selected={selected === i || undefined}
                     onPointerEnter={(e) => e.pointerType === 'mouse' && select(i)}

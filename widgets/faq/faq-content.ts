@@ -28,7 +28,7 @@ function nodeParagraphs(nodes: readonly Node[]): string[] {
       if (node.matches('script, style, template')) continue
       const blocks = node.matches('ul, ol') ? [...node.children] : [node]
       for (const block of blocks) {
-        const text = clean((block.textContent ?? '').replace(/\s+/g, ' '))
+        const text = clean(block.textContent.replace(/\s+/g, ' '))
         if (text) out.push(text)
       }
     }
@@ -52,7 +52,7 @@ export function faqFromMarkup(root: Element): FaqItem[] {
   }
   const headings = [...root.querySelectorAll(HEADING)]
   return headings.flatMap((h) => {
-    const question = clean((h.textContent ?? '').replace(/\s+/g, ' '))
+    const question = clean(h.textContent.replace(/\s+/g, ' '))
     if (!question) return []
     const rest: Node[] = []
     for (
@@ -70,7 +70,7 @@ export function readFaqContent(element: Element): FaqContent {
   const script = element.querySelector('script[type="application/json"]')
   if (script) {
     try {
-      const { items, skipped } = faqFromJson(JSON.parse(script.textContent ?? ''))
+      const { items, skipped } = faqFromJson(JSON.parse(script.textContent))
       const problem =
         skipped.length > 0
           ? `the JSON items ${skipped.join(', ')} have no "question" text and are not shown`

@@ -60,7 +60,7 @@ const LABELS: Record<Locale, Record<string, string>> = {
 /** Sets every control; the number of gifts last, so the field keeps focus (no blur yet). */
 async function fill(locale: Locale, choice: Choice) {
   const user = userEvent.setup()
-  const l = LABELS[locale]!
+  const l = LABELS[locale]
   await user.selectOptions(screen.getByRole('combobox', { name: l.bottles }), choice.bottles)
   await user.click(screen.getByRole('radio', { name: choice.thick ? l.thick : l.thin }))
   const colours = screen.getByRole('group', { name: l.colours })
@@ -171,7 +171,7 @@ describe('giftbox widget (spec 2, 5, 9)', () => {
       colours: '1',
       letter: false,
     })
-    const input = screen.getByRole('spinbutton', { name: LABELS[locale]!.gifts })
+    const input = screen.getByRole('spinbutton', { name: LABELS[locale].gifts })
     await user.tab()
     expect(input).not.toHaveFocus()
     expect(input).toHaveValue(1)

@@ -23,7 +23,7 @@ function serve(entries: unknown[]) {
 function columns(nav: HTMLElement): string[][] {
   return [...nav.children].map((column) =>
     [...column.querySelectorAll('li, [data-widget="slider"]')].map((el) =>
-      el.matches('[data-widget]') ? '[slider]' : (el.textContent ?? ''),
+      el.matches('[data-widget]') ? '[slider]' : el.textContent,
     ),
   )
 }
@@ -50,7 +50,7 @@ describe('index widget', () => {
       expect(links.map((a) => a.textContent)).toEqual(expected)
       const items = within(nav)
         .getAllByRole('listitem')
-        .map((li) => li.textContent ?? '')
+        .map((li) => li.textContent)
       expect(items.some((t) => t.endsWith(` (${region})`))).toBe(true)
       expect(items.some((t) => t.endsWith(` (${subregion})`))).toBe(true)
       const request = callsOf('collections')[0]!

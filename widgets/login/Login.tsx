@@ -34,7 +34,7 @@ function LoggedIn({ name, focus, onLogout }: LoggedInProps) {
       <p ref={message} className={styles.message} tabIndex={-1}>
         {t('session.loggedInAs', { name })}
       </p>
-      <button type="button" className={styles.logout} disabled={busy} onClick={click}>
+      <button type="button" className={styles.logout} disabled={busy} onClick={() => void click()}>
         {busy ? t('session.loggingOut') : t('session.logout')}
       </button>
     </div>

@@ -112,9 +112,9 @@ describe('reset-password widget', () => {
     expect(screen.queryByText(/expired|expiré/)).not.toBeInTheDocument()
     // The fake clock also follows real time (MSW and React Query need it): up to 500 ms of it may
     // pass between the message appearing and this line, hence 3.5 s, then the rest of the 4 s.
-    act(() => vi.advanceTimersByTime(3_500))
+    void act(() => vi.advanceTimersByTime(3_500))
     expect(redirects).toEqual([])
-    act(() => vi.advanceTimersByTime(500))
+    void act(() => vi.advanceTimersByTime(500))
     expect(redirects).toEqual([`/${locale}`])
   })
 
@@ -158,9 +158,9 @@ describe('reset-password widget', () => {
         expect.anything(),
       )
       expect(screen.getByRole('button')).toBeDisabled()
-      act(() => vi.advanceTimersByTime(3_500))
+      void act(() => vi.advanceTimersByTime(3_500))
       expect(redirects).toEqual([])
-      act(() => vi.advanceTimersByTime(500))
+      void act(() => vi.advanceTimersByTime(500))
       expect(redirects).toEqual([`/${locale}`])
     },
   )

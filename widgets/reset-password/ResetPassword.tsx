@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useResetPassword } from '../../src/api/account'
 import {
   PASSWORD_RESET_REDIRECT_MS,
@@ -70,7 +70,7 @@ function ResetForm({ link, locale, element }: ResetFormProps) {
     return () => clearTimeout(timer)
   }, [finished, locale, element])
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!canSubmit) return
     reset.mutate(

@@ -160,7 +160,7 @@ function SearchBox({ active }: SearchBoxProps) {
 function Answered({ children }: { children: ReactNode }) {
   const { results } = useInstantSearch()
   // Before the first answer InstantSearch renders with placeholder ("artificial") results.
-  const answered = results !== undefined && results !== null && !results.__isArtificial
+  const answered = !results.__isArtificial
   return <AnsweredContext.Provider value={answered}>{children}</AnsweredContext.Provider>
 }
 
@@ -169,7 +169,7 @@ function Results({ locale }: { locale: Locale }) {
   const { status, results } = useInstantSearch({ catchError: true })
   const { items, showMore, isLastPage } = useInfiniteHits()
   const hits = useMemo(() => normalizeHits(items), [items])
-  const ready = results !== undefined && results !== null && !results.__isArtificial
+  const ready = !results.__isArtificial
 
   if (status === 'error')
     return (

@@ -121,6 +121,8 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
   )
 
   return (
+    // The rotation pauses while pointed at or focused within (WCAG 2.2.2); its buttons act.
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
     <section
       className={styles.slider}
       aria-label={t('slider.label')}

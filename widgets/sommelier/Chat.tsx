@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import type { TFunction } from 'i18next'
 import type { ChatWine, ConversationLine, Locale } from '../../src/domain/types'
 import { normalizeHit } from '../../src/domain/wine-hit'
@@ -159,7 +159,7 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
     }
   }, [busy])
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy || value.trim() === '') return
     refocus.current = document.activeElement === input.current || refocus.current
@@ -242,6 +242,8 @@ export default function Chat({ locale }: { locale: Locale }) {
         )}
       </div>
       {isLoggedIn ? (
+        // Focus follows the shopper's own login in the chat to the question field.
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus
         <ChatInput phase={phase} onSend={(q) => void send(q)} autoFocus={loggedInHere} />
       ) : (
         <div className={styles.login}>

@@ -67,7 +67,10 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
     if (busy || quantity < 1) return
     setBusy(true)
     // The lookup never fails (a failure means no promotion); usually it is already cached.
-    const linePromotion = await client.ensureQueryData(promotionQueryOptions(request))
+    const linePromotion = await client.query({
+      ...promotionQueryOptions(request),
+      staleTime: 'static',
+    })
     const result = addToCart({
       id: String(variant.id),
       odooCode,

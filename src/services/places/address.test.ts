@@ -52,7 +52,7 @@ describe('places service loading (spec 9: 3 retries)', () => {
   async function load(places: () => Promise<PlacesService>) {
     vi.useFakeTimers()
     window.wineWidgetsServices = { places }
-    const result = new QueryClient().fetchQuery(placesQueryOptions('fr'))
+    const result = new QueryClient().query(placesQueryOptions('fr'))
     result.catch(() => undefined)
     await vi.advanceTimersByTimeAsync(10_000)
     return result

@@ -82,7 +82,10 @@ export function attachSuggestions(
     else input.removeAttribute('aria-activedescendant')
   }
   const show = (suggestions: Suggestion[]) => {
-    if (suggestions.length === 0) return close()
+    if (suggestions.length === 0) {
+      close()
+      return
+    }
     shown = suggestions
     list.replaceChildren(
       ...suggestions.map((suggestion, i) => {
@@ -110,7 +113,10 @@ export function attachSuggestions(
     clearTimeout(timer)
     const query = input.value.trim()
     const ticket = ++asked
-    if (query.length < SUGGEST_MIN_CHARS) return close()
+    if (query.length < SUGGEST_MIN_CHARS) {
+      close()
+      return
+    }
     timer = setTimeout(() => {
       source.find(query).then(
         (suggestions) => {

@@ -53,7 +53,8 @@ async function readJsonCompletion(response: Response): Promise<string> {
     throw new SommelierError('cut-off', 'unreadable JSON answer')
   }
   if (isRecord(data) && data.error) throw new SommelierError('model', JSON.stringify(data.error))
-  const choice = isRecord(data) && Array.isArray(data.choices) ? data.choices[0] : undefined
+  const choice: unknown =
+    isRecord(data) && Array.isArray(data.choices) ? data.choices[0] : undefined
   const message = isRecord(choice) ? choice.message : undefined
   if (isRecord(message) && typeof message.content === 'string') return message.content
   throw new SommelierError('model', 'no message in the answer')
@@ -169,6 +170,8 @@ async function receive(
   } finally {
     void reader.cancel().catch(() => undefined)
   }
+  // `complete` is set by `apply`, which the type narrowing does not follow.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (!complete) throw new SommelierError('cut-off', 'the stream ended before [DONE]')
   return text
 }

@@ -87,6 +87,8 @@ export function AddedToCart({
   }, [shown, returnFocus])
 
   return (
+    // A hold-open zone (pointer or focus inside keeps it shown): the controls inside act.
+    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
     <div
       ref={panel}
       className={shown ? styles.panel : styles.closed}
@@ -95,7 +97,7 @@ export function AddedToCart({
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false)
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false)
       }}
     >
       <p role="status" className={styles.message}>

@@ -124,9 +124,10 @@ function InvoiceLines({ invoice, number, locale }: InvoiceLinesProps) {
   if (invoice.invoice_lines.length === 0) {
     return <p className={styles.noLines}>{t('invoices.noLines')}</p>
   }
+  /* eslint-disable jsx-a11y-x/no-redundant-roles, jsx-a11y-x/no-interactive-element-to-noninteractive-role --
+     Explicit roles: on phones CSS stacks the rows, and some browsers drop a table's semantics
+     once its display changes. */
   return (
-    // Explicit roles: on phones CSS stacks the rows, and some browsers drop a table's semantics
-    // once its display changes.
     <table role="table" className={styles.lines}>
       <caption className={styles.srOnly}>{t('invoices.linesCaption', { number })}</caption>
       <thead role="rowgroup" className={styles.head}>
@@ -176,4 +177,5 @@ function InvoiceLines({ invoice, number, locale }: InvoiceLinesProps) {
       </tbody>
     </table>
   )
+  /* eslint-enable jsx-a11y-x/no-redundant-roles, jsx-a11y-x/no-interactive-element-to-noninteractive-role */
 }

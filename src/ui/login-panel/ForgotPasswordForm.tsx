@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react'
+import { useId, type SubmitEvent } from 'react'
 import { useSendPasswordResetLink } from '../../api/session'
 import { canSendResetLink } from '../../domain/validation'
 import { useLocale } from '../../i18n/locale-context'
@@ -34,7 +34,7 @@ export function ForgotPasswordForm({
   const introId = `${id}-intro`
   const canSend = canSendResetLink(email, sending)
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!canSend) return
     send.mutate({ email: email.trim(), locale })

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import type { User } from '../../domain/types'
 import { canLogin } from '../../domain/validation'
 import { useTranslation } from 'react-i18next'
@@ -44,7 +44,7 @@ export function LoginForm({
     if (!submitting) loginMutation.reset()
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (submitting || !canLogin(email, password)) return
     loginMutation.mutate({ email: email.trim(), password })

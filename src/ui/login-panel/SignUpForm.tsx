@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../domain/types'
 import { canEditSignUpDetails, canSignUp, isEmail } from '../../domain/validation'
@@ -112,7 +112,7 @@ export function SignUpForm({
     runCheck()
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!ready) return
     create.mutate({ email: address, name: name.trim(), password })

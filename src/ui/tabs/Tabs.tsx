@@ -73,6 +73,8 @@ export function Tabs({
 
   return (
     <div className={own ? own.root : variant === 'primary' ? styles.tabs : styles.nested}>
+      {/* The arrow keys move between the tabs (WAI-ARIA tabs pattern): the tabs take focus. */}
+      {/* eslint-disable-next-line jsx-a11y-x/interactive-supports-focus */}
       <div
         role="tablist"
         aria-label={label}
@@ -108,6 +110,8 @@ export function Tabs({
         role="tabpanel"
         id={panelId}
         aria-labelledby={tabId(selected)}
+        // WAI-ARIA tabs pattern: a panel with nothing focusable inside is a tab stop itself.
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
         tabIndex={panelFocusable ? 0 : undefined}
         className={own ? own.panel : styles.panel}
       >
