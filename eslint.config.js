@@ -15,7 +15,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url))
 /**
  * Dependency direction (ARCHITECTURE.md), checked on every import, export-from and import():
  *   widgets → src → (nothing of ours); mount → src and mount → widgets/<name>/index.ts only;
- *   a widget never imports another widget; src/domain imports nothing but its own modules.
+ *   a widget never imports another widget; src/domain imports nothing but its own modules;
+ *   src/ui (presentational pieces) never imports src/features (stateful pieces: session, queries).
  * Tests may also import the test doubles (mocks/, fixtures/) and, through them, mount/.
  *
  * A small local rule instead of an import plugin: the plugins' native resolver ships per-platform
@@ -39,6 +40,8 @@ export function importProblem(file, source) {
   if (area === 'src') {
     if (from.startsWith('src/domain/') && !isTest && !to.startsWith('src/domain/'))
       return `src/domain holds pure rules: it imports nothing but its own modules ("${source}")`
+    if (from.startsWith('src/ui/') && !isTest && to.startsWith('src/features/'))
+      return `src/ui holds presentational pieces: it never imports a stateful feature ("${source}")`
     if (
       ['widgets', 'demo-pages'].includes(target) ||
       (!isTest && [...doubles, 'mount'].includes(target))

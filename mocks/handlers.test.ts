@@ -175,7 +175,7 @@ describe('account', () => {
   })
 })
 
-describe('catalogue', () => {
+describe('products', () => {
   it('answers the vintages of a wine', async () => {
     const res = await postJson('/api/getwinevariants', {
       odooCode: 'W10001',

@@ -1,5 +1,5 @@
 import { accountHandlers } from './account'
-import { catalogueHandlers } from './catalogue'
+import { productHandlers } from './products'
 import { collectionHandlers } from './collections'
 import { orderHandlers } from './orders'
 import { rulesHandlers } from './rules'
@@ -9,7 +9,7 @@ import { sommelierHandlers } from './sommelier'
 /** The one handler list: the node test server and the browser worker both use it. */
 export const handlers = [
   ...accountHandlers,
-  ...catalogueHandlers,
+  ...productHandlers,
   ...orderHandlers,
   ...collectionHandlers,
   ...rulesHandlers,

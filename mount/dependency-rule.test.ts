@@ -16,6 +16,7 @@ describe('dependency-direction lint rule', () => {
     ['src/domain/cart.ts', '../store/store', /pure rules/],
     ['src/domain/cart.ts', 'immer', /pure rules/],
     ['mount/registry.ts', '../widgets/cart/Cart', /only widgets\/<name>\/index.ts/],
+    ['src/ui/modal/Modal.tsx', '../../features/login-panel/LoginPanel', /presentational/],
   ])('%s importing %s is refused', (file, source, message) => {
     expect(importProblem(resolve(ROOT, file), source)).toMatch(message)
   })
@@ -30,6 +31,8 @@ describe('dependency-direction lint rule', () => {
     ['src/domain/cart.test.ts', 'vitest'],
     ['mount/registry.ts', '../widgets/cart/index'],
     ['mount/root.tsx', '../src/store/store'],
+    ['src/features/invoice-list/InvoiceList.tsx', '../../ui/accordion/Accordion'],
+    ['widgets/cart/CartPage.tsx', '../../src/features/login-panel/LoginPanel'],
   ])('%s importing %s is allowed', (file, source) => {
     expect(importProblem(resolve(ROOT, file), source)).toBeNull()
   })

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useBundle, type BundleAnswer } from '../../src/api/catalogue'
+import { useBundle, type BundleAnswer } from '../../src/api/products'
 import { useEmitOnce } from '../../src/bus/use-bus'
 import {
   bundleBlurQuantity,

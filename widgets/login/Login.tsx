@@ -3,7 +3,7 @@ import type { WidgetComponentProps } from '../../src/props/schema'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { logout } from '../../src/session/session'
-import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import type { LoginProps } from './index'
 import styles from './Login.module.css'
 

@@ -7,7 +7,7 @@ import { getStore } from '../../src/store/shared-store'
 import { defineWidget } from '../../src/props/schema'
 import { resetSessionForTests, startSessionService } from '../../src/session/session'
 import { INACTIVITY_MS } from '../../src/store/state'
-import { LoginPanel } from '../../src/ui/login-panel/LoginPanel'
+import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { userMenu } from './index'
 
 /** Another root on the page that embeds the shared login panel (as the cart or sommelier do). */

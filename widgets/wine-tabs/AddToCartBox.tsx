@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEmitOnce } from '../../src/bus/use-bus'
-import { promotionQueryOptions, usePromotion, type WineVariant } from '../../src/api/catalogue'
+import { promotionQueryOptions, usePromotion, type WineVariant } from '../../src/api/products'
 import {
   addBoxQuantity,
   isOutOfStock,

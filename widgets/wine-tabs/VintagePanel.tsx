@@ -1,4 +1,4 @@
-import type { WineVintage } from '../../src/api/catalogue'
+import type { WineVintage } from '../../src/api/products'
 import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { AddToCartBox } from './AddToCartBox'

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { activeVintages, useWineVariants, type WineVintage } from '../../src/api/catalogue'
+import { activeVintages, useWineVariants, type WineVintage } from '../../src/api/products'
 import {
   chooseTab,
   parseTabHash,

@@ -5,7 +5,11 @@ import { formatDash } from '../../domain/money'
 import type { Locale, User } from '../../domain/types'
 import { useLocale } from '../../i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import { AccordionSection, useAccordion, type AccordionSectionState } from '../accordion/Accordion'
+import {
+  AccordionSection,
+  useAccordion,
+  type AccordionSectionState,
+} from '../../ui/accordion/Accordion'
 import styles from './InvoiceList.module.css'
 
 export interface InvoiceListProps {

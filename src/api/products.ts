@@ -1,5 +1,5 @@
 /**
- * Catalogue calls of the product backend (spec sections 3 and 7):
+ * Product calls of the back office (spec sections 3 and 7):
  * - `POST /api/getwinevariants` `{ odooCode, locale, name }` → the wine's vintages;
  * - `POST /api/getbundle` `{ odooCode, locale }` → `{ bundle, wines }`;
  * plus the promotion of a wine variant (the rules service's loyalty decision), cached like the

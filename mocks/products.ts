@@ -12,7 +12,7 @@ export function isValidBelgianVat(vat: string): boolean {
   return 97 - (Number(m[1]) % 97) === Number(m[2])
 }
 
-export const catalogueHandlers = [
+export const productHandlers = [
   http.post(
     '/api/getwinevariants',
     withFaults('getwinevariants', ({ body }) => {

@@ -5,7 +5,7 @@ import { server } from '../../mocks/node'
 import { callsOf } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { HttpError } from '../http/http'
-import { activeVintages, getBundle, getWineVariants } from './catalogue'
+import { activeVintages, getBundle, getWineVariants } from './products'
 
 describe('getWineVariants', () => {
   it('posts { odooCode, locale, name } and reads the vintages', async () => {
