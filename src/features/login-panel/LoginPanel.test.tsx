@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { renderWidget } from '../../../mocks/render-widget'
 import { callsOf, db } from '../../../mocks/db'
-import { setFault } from '../../../mocks/faults'
+import { releaseHeld, setFault } from '../../../mocks/faults'
 import { defineWidget } from '../../props/schema'
 import type { Locale, User } from '../../domain/types'
 import { getBus } from '../../bus/bus'
@@ -124,12 +124,13 @@ describe('login view', () => {
   })
 
   it('disables the button while logging in', async () => {
-    setFault('loginuser', { kind: 'delay', ms: 200 })
+    setFault('loginuser', { kind: 'held' })
     const { user } = await renderPanel('fr')
     await user.type(screen.getByLabelText('Adresse e-mail'), 'tom@example.com')
     await user.type(screen.getByLabelText('Mot de passe'), 'droplets-50')
     await user.click(screen.getByRole('button', { name: 'Se connecter' }))
     expect(screen.getByRole('button', { name: 'Connexion…' })).toBeDisabled()
+    releaseHeld('loginuser')
     await waitFor(() => expect(getStore().getState().session.isLoggedIn).toBe(true))
   })
 
@@ -256,11 +257,12 @@ describe('forgot-password view', () => {
   })
 
   it('disables the send button while sending', async () => {
-    setFault('sendpasswordresetlink', { kind: 'delay', ms: 200 })
+    setFault('sendpasswordresetlink', { kind: 'held' })
     const { user } = await openForgot('nl')
     await user.type(screen.getByLabelText('E-mailadres'), 'tom@example.com')
     await user.click(screen.getByRole('button', { name: 'Link versturen' }))
     expect(screen.getByRole('button', { name: 'Bezig met versturen…' })).toBeDisabled()
+    releaseHeld('sendpasswordresetlink')
     expect(await screen.findByRole('status')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Link versturen' })).toBeEnabled()
   })
@@ -344,9 +346,10 @@ describe('create-account view', () => {
     await user.type(screen.getByLabelText('Wachtwoord'), 'wijn-2024')
     expect(submit).toBeEnabled()
 
-    setFault('createuser', { kind: 'delay', ms: 150 })
+    setFault('createuser', { kind: 'held' })
     await user.click(submit)
     expect(screen.getByRole('button', { name: 'Account wordt aangemaakt…' })).toBeDisabled()
+    releaseHeld('createuser')
 
     await waitFor(() => expect(created).toEqual([{ email: 'ann@example.com' }]))
     expect(getStore().getState().session).toMatchObject({
@@ -400,7 +403,7 @@ describe('create-account view', () => {
 
   it('ignores an answer about an older address', async () => {
     // claire@example.com is taken, but its answer comes after the field moved on to a free one.
-    setFault('isexistingemail', { kind: 'delay', ms: 150 }, { times: 1 })
+    setFault('isexistingemail', { kind: 'held' }, { times: 1 })
     const { user } = await openSignUp('en')
     const email = screen.getByLabelText('E-mail address')
     await user.type(email, 'claire@example.com')
@@ -410,6 +413,8 @@ describe('create-account view', () => {
     await user.type(email, 'ann@example.com')
     await user.tab()
     await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+    // Now the older answer ("taken") arrives, after the newer one; give it time to be read.
+    releaseHeld('isexistingemail')
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(screen.queryByText('The e-mail address is already taken')).not.toBeInTheDocument()
     expect(screen.getByLabelText('Name')).toBeEnabled()
