@@ -7,8 +7,10 @@ import {
   createAccount,
   ensureSessionChecked,
   login,
+  logout,
   type CreateAccountResult,
   type LoginResult,
+  type LogoutOptions,
 } from './session'
 import type { NewAccount } from '../api/session'
 
@@ -53,6 +55,18 @@ export function useLogin(onDone?: (result: LoginResult) => void) {
     retry: false,
     onSuccess: onDone,
   })
+}
+
+/**
+ * Logging out as a mutation: `logout` resolves to whether it worked (a failure is only logged,
+ * spec 4). `busy` stays true after a success, while the page goes home.
+ */
+export function useLogout(options: LogoutOptions) {
+  const mutation = useMutation({ mutationFn: () => logout(options), retry: false })
+  return {
+    logout: () => mutation.mutate(),
+    busy: mutation.isPending || mutation.data === true,
+  }
 }
 
 /** Creating an account as a mutation, like `useLogin` (`createAccount` never rejects). */

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useTranslation } from 'react-i18next'
-import { useSession, useSessionChecked } from '../../src/session/use-session'
-import { logout } from '../../src/session/session'
+import { useLogout, useSession, useSessionChecked } from '../../src/session/use-session'
+import type { LogoutOptions } from '../../src/session/session'
 import { InvoiceList } from '../../src/features/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { Tabs } from '../../src/ui/tabs/Tabs'
@@ -16,12 +16,13 @@ interface AccountPageProps {
   user: User
   /** Move focus to the greeting (after a login made here, so focus is not lost with the form). */
   focus: boolean
-  onLogout: () => Promise<boolean>
+  logoutFrom: LogoutOptions
 }
 
-function AccountPage({ user, focus, onLogout }: AccountPageProps) {
+function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
   const { t } = useTranslation('account')
-  const [busy, setBusy] = useState(false)
+  // Success navigates home; a failure is only logged (spec 4) and the button comes back.
+  const { logout, busy } = useLogout(logoutFrom)
   const [tab, setTab] = useState<AccountTab>('orders')
   const greeting = useRef<HTMLHeadingElement>(null)
 
@@ -29,24 +30,13 @@ function AccountPage({ user, focus, onLogout }: AccountPageProps) {
     if (focus) greeting.current?.focus()
   }, [focus])
 
-  const click = async () => {
-    setBusy(true)
-    // Success navigates home; a failure is only logged (spec 4) and the button comes back.
-    if (!(await onLogout())) setBusy(false)
-  }
-
   return (
     <div className={styles.account}>
       <div className={styles.top}>
         <h2 ref={greeting} className={styles.greeting} tabIndex={-1}>
           {t('account.greeting', { name: user.name })}
         </h2>
-        <button
-          type="button"
-          className={styles.logout}
-          disabled={busy}
-          onClick={() => void click()}
-        >
+        <button type="button" className={styles.logout} disabled={busy} onClick={logout}>
           {busy ? t('account.loggingOut') : t('account.logout')}
         </button>
       </div>
@@ -75,13 +65,7 @@ export default function Account({ locale, element }: WidgetComponentProps<Accoun
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   if (isLoggedIn && user) {
-    return (
-      <AccountPage
-        user={user}
-        focus={loggedInHere}
-        onLogout={() => logout({ locale, from: element })}
-      />
-    )
+    return <AccountPage user={user} focus={loggedInHere} logoutFrom={{ locale, from: element }} />
   }
   if (!checked) {
     return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useTranslation } from 'react-i18next'
-import { useSession } from '../../src/session/use-session'
-import { logout } from '../../src/session/session'
+import { useLogout, useSession } from '../../src/session/use-session'
+import type { LogoutOptions } from '../../src/session/session'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import type { LoginProps } from './index'
 import styles from './Login.module.css'
@@ -11,30 +11,24 @@ interface LoggedInProps {
   name: string
   /** Move focus to the message (after a login made here, so focus is not lost with the form). */
   focus: boolean
-  onLogout: () => Promise<boolean>
+  logoutFrom: LogoutOptions
 }
 
-function LoggedIn({ name, focus, onLogout }: LoggedInProps) {
+function LoggedIn({ name, focus, logoutFrom }: LoggedInProps) {
   const { t } = useTranslation('session')
-  const [busy, setBusy] = useState(false)
+  const { logout, busy } = useLogout(logoutFrom)
   const message = useRef<HTMLParagraphElement>(null)
 
   useEffect(() => {
     if (focus) message.current?.focus()
   }, [focus])
 
-  const click = async () => {
-    setBusy(true)
-    // On success the page navigates home; on failure ("only logged") the button comes back.
-    if (!(await onLogout())) setBusy(false)
-  }
-
   return (
     <div className={styles.loggedIn}>
       <p ref={message} className={styles.message} tabIndex={-1}>
         {t('session.loggedInAs', { name })}
       </p>
-      <button type="button" className={styles.logout} disabled={busy} onClick={() => void click()}>
+      <button type="button" className={styles.logout} disabled={busy} onClick={logout}>
         {busy ? t('session.loggingOut') : t('session.logout')}
       </button>
     </div>
@@ -47,13 +41,7 @@ export default function Login({ locale, element }: WidgetComponentProps<LoginPro
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   if (isLoggedIn && user) {
-    return (
-      <LoggedIn
-        name={user.name}
-        focus={loggedInHere}
-        onLogout={() => logout({ locale, from: element })}
-      />
-    )
+    return <LoggedIn name={user.name} focus={loggedInHere} logoutFrom={{ locale, from: element }} />
   }
   return (
     <div className={styles.login}>
