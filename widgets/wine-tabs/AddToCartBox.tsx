@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEmitOnce } from '../../src/bus/use-bus'
 import { promotionQueryOptions, usePromotion, type WineVariant } from '../../src/api/products'
 import {
@@ -43,7 +43,6 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   const request = { wineCode: odooCode, vintage, volume: variant.volume }
   const promotion = usePromotion(soldOut ? null : request)
   const [text, setText] = useState('1')
-  const [busy, setBusy] = useState(false)
   // Stock reached shows under the box; an addition shows in the confirmation panel.
   const [full, setFull] = useState<number | null>(null)
   const [notice, setNotice] = useState<AddedNotice | null>(null)
@@ -63,44 +62,48 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   const quantity = addBoxQuantity(text, stock)
   const current = wineInputQuantity(text, stock)
 
-  const add = async () => {
-    if (busy || quantity < 1) return
-    setBusy(true)
-    // The lookup never fails (a failure means no promotion); usually it is already cached.
-    const linePromotion = await client.query({
-      ...promotionQueryOptions(request),
-      staleTime: 'static',
-    })
-    const result = addToCart({
-      id: String(variant.id),
-      odooCode,
-      odooId: variant.id,
-      name,
-      vintage,
-      volume: variant.volume,
-      quantity,
-      price: variant.price,
-      qty_available: variant.qty_available,
-      free_qty: variant.free_qty,
-      type: 'product',
-      wines: [],
-      free_shipping: false,
-      promotion: linePromotion,
-      // Back to this page, on this vintage and volume's tab.
-      url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
-      ...(image && { image }),
-    })
-    setBusy(false)
-    if (result.added) {
-      setFull(null)
-      setNotice({
-        message: t('wineTabs.added', { count: result.quantity }),
-        item: [name, vintage, variant.volume].join(' · '),
+  // Adding waits for the line's promotion (a lookup that never fails: a failure means none;
+  // usually it is already cached), then puts the line in the cart, which says what it took.
+  const adding = useMutation({
+    mutationFn: async (count: number) => {
+      const linePromotion = await client.query({
+        ...promotionQueryOptions(request),
+        staleTime: 'static',
       })
-    } else {
-      setFull(result.quantity)
-    }
-  }
+      return addToCart({
+        id: String(variant.id),
+        odooCode,
+        odooId: variant.id,
+        name,
+        vintage,
+        volume: variant.volume,
+        quantity: count,
+        price: variant.price,
+        qty_available: variant.qty_available,
+        free_qty: variant.free_qty,
+        type: 'product',
+        wines: [],
+        free_shipping: false,
+        promotion: linePromotion,
+        // Back to this page, on this vintage and volume's tab.
+        url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
+        ...(image && { image }),
+      })
+    },
+    retry: false,
+    onSuccess: (result) => {
+      if (result.added) {
+        setFull(null)
+        setNotice({
+          message: t('wineTabs.added', { count: result.quantity }),
+          item: [name, vintage, variant.volume].join(' · '),
+        })
+      } else {
+        setFull(result.quantity)
+      }
+    },
+  })
+  const busy = adding.isPending
 
   return (
     <div className={styles.box}>
@@ -118,7 +121,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
           className={styles.order}
           onSubmit={(event) => {
             event.preventDefault()
-            void add()
+            if (!busy && quantity >= 1) adding.mutate(quantity)
           }}
         >
           <QuantityInput

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { releaseHeld, setFault } from '../../mocks/faults'
 import { OUT_OF_STOCK_CODE, vintagesFor } from '../../fixtures/wines'
 import { resetConfigForTests } from '../../src/config/config'
 import { formatMoney } from '../../src/domain/money'
@@ -272,6 +272,23 @@ describe('wine-tabs: add to cart', () => {
     ).toBeVisible()
     expect(cartLines()).toHaveLength(1)
     expect(cartLines()[0]!.quantity).toBe(stock)
+  })
+
+  it('adds once while an addition is under way, however often the button is pressed (en)', async () => {
+    setFault('rules', { kind: 'held' })
+    const { user } = await renderWine(PROMO_WINE, 'en')
+    const add = await screen.findByRole('button', { name: 'Add to cart' })
+    await user.click(add)
+    const pending = screen.getByRole('button', { name: 'Adding…' })
+    expect(pending).toHaveAttribute('aria-disabled', 'true')
+    await user.click(pending)
+    await user.keyboard('{Enter}')
+    expect(cartLines()).toHaveLength(0)
+    releaseHeld('rules')
+    expect(await screen.findByText('Added. You now have 1 in your cart.')).toBeVisible()
+    expect(cartLines()).toHaveLength(1)
+    expect(cartLines()[0]!.quantity).toBe(1)
+    expect(screen.getByRole('button', { name: 'Add to cart' })).not.toHaveAttribute('aria-disabled')
   })
 
   it('adds without promotion when the promotion lookup fails, and only logs it (nl)', async () => {
