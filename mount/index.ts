@@ -39,12 +39,49 @@ function preloadTexts(locale: string, widget: string) {
 }
 
 /**
+ * Preloads the site API reads a widget makes at its first render (its definition's `prefetch`), so
+ * they travel with its code instead of after it. `crossorigin` and the URL are those of the
+ * fetch that uses the answer (src/http: same origin, same-origin credentials), or the browser
+ * fetches twice; one link per URL.
+ */
+function preloadReads(args: Parameters<Renderer>[0]) {
+  let urls: readonly string[] = []
+  try {
+    urls =
+      args.definition.prefetch?.({
+        props: args.props,
+        locale: args.locale,
+        page: args.element.ownerDocument,
+      }) ?? []
+  } catch (error) {
+    // Only a head start is lost: the widget fetches what it needs when it renders.
+    reportError({ widget: args.definition.name, area: 'mount', message: 'prefetch failed', error })
+  }
+  for (const url of urls) {
+    const href = new URL(url, document.baseURI).href
+    if (
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].some(
+        (l) => l.href === href,
+      )
+    )
+      continue
+    const link = document.createElement('link')
+    link.rel = 'preload'
+    link.as = 'fetch'
+    link.crossOrigin = 'anonymous'
+    link.href = href
+    document.head.append(link)
+  }
+}
+
+/**
  * A found tag requests its whole graph at once: the core and React (the root's import), the
  * widget's chunks and stylesheets (Vite's preload map of its import), its texts. The core then
  * renders with the same, already loaded, modules.
  */
 const render: Renderer = async (args) => {
   preloadTexts(args.locale, args.definition.name)
+  preloadReads(args)
   const [root] = await Promise.all([import('./root'), startServices(), args.definition.load()])
   return root.render(args)
 }

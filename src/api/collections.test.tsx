@@ -5,10 +5,9 @@ import { renderHook, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
 import { HttpError } from '../http/http'
+import { collectionEntriesUrl, editorialFields } from './collection-url'
 import {
-  collectionEntriesUrl,
   collectionQueryKey,
-  editorialFields,
   getCollectionEntries,
   useCollection,
   useEditorialEntries,

@@ -16,9 +16,21 @@ import type { Locale } from '../domain/types'
 import { editorialEntries, type EditorialEntry } from '../domain/editorial'
 import { HttpError, getJson } from '../http/http'
 import { isRecord } from '../domain/is-record'
+import {
+  canonicalFields,
+  collectionEntriesUrl,
+  editorialFields,
+  type EditorialWidget,
+} from './collection-url'
 
-/** Spec section 9: "Collection fetch limit 1000" (the API's default page size is 25). */
-export const COLLECTION_LIMIT = 1000
+export {
+  COLLECTION_LIMIT,
+  EDITORIAL_FIELDS,
+  EDITORIAL_WIDGETS,
+  collectionEntriesUrl,
+  editorialFields,
+  type EditorialWidget,
+} from './collection-url'
 
 /** Every entry has an id; the other fields are the ones asked for. */
 export interface CollectionEntryBase {
@@ -28,25 +40,6 @@ export interface CollectionEntryBase {
 
 interface CollectionPage {
   data: unknown
-}
-
-/** The fields in a canonical order: the same set always gives the same request and cache key. */
-function canonicalFields(fields: readonly string[]): string[] {
-  return [...new Set(fields)].sort()
-}
-
-/** The entries URL, e.g. `/api/collections/quotes/entries?limit=1000&filter[site]=fr&fields=author,id,quote`. */
-export function collectionEntriesUrl(
-  collection: string,
-  locale: Locale,
-  fields: readonly string[],
-): string {
-  const query = [
-    `limit=${COLLECTION_LIMIT}`,
-    `filter[site]=${encodeURIComponent(locale)}`,
-    `fields=${canonicalFields(fields).map(encodeURIComponent).join(',')}`,
-  ]
-  return `/api/collections/${encodeURIComponent(collection)}/entries?${query.join('&')}`
 }
 
 /**
@@ -100,47 +93,6 @@ export function useCollection<T extends CollectionEntryBase>(
   fields: readonly string[],
 ) {
   return useQuery(collectionQueryOptions<T>(collection, locale, fields))
-}
-
-/** The editorial widgets that read a collection's entries. */
-export const EDITORIAL_WIDGETS = ['slider', 'decouvrir', 'index'] as const
-export type EditorialWidget = (typeof EDITORIAL_WIDGETS)[number]
-
-/** Spec 7: the fields per use. */
-const SLIDER_FIELDS = ['hero', 'title', 'url', 'meta_description', 'intro'] as const
-const DISCOVERY_FIELDS = ['title', 'url'] as const
-const INDEX_FIELDS = ['title', 'url', 'level'] as const
-
-/**
- * What each widget's request carries: its use's fields, plus the slider's for the widgets that
- * embed sliders of the same collection (decouvrir's side slider, the sliders an index inserts),
- * which share their request.
- */
-export const EDITORIAL_FIELDS: Record<EditorialWidget, readonly string[]> = {
-  slider: SLIDER_FIELDS,
-  decouvrir: [...DISCOVERY_FIELDS, ...SLIDER_FIELDS],
-  index: [...INDEX_FIELDS, ...SLIDER_FIELDS],
-}
-
-const isEditorialWidget = (name: string | null): name is EditorialWidget =>
-  (EDITORIAL_WIDGETS as readonly (string | null)[]).includes(name)
-
-/**
- * The fields to ask for `collection` on this page: those of `widget`, and of every other editorial
- * widget tag of the same collection in `root` (the page), so they all make the same request.
- */
-export function editorialFields(
-  collection: string,
-  widget: EditorialWidget,
-  root: ParentNode | null = typeof document === 'undefined' ? null : document,
-): string[] {
-  const widgets = new Set<EditorialWidget>([widget])
-  root?.querySelectorAll<HTMLElement>('[data-widget][data-collection]').forEach((el) => {
-    const name = el.getAttribute('data-widget')
-    if (el.getAttribute('data-collection') === collection && isEditorialWidget(name))
-      widgets.add(name)
-  })
-  return canonicalFields([...widgets].flatMap((w) => EDITORIAL_FIELDS[w]))
 }
 
 // One stable function: React Query re-runs `select` only when the data or this function changes.

@@ -73,6 +73,20 @@ export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
   props: S
   /** The widget's code, loaded only when its tag is on the page. */
   load: () => Promise<{ default: ComponentType<WidgetComponentProps<PropsOf<S>>> }>
+  /**
+   * The site API GET URLs the widget asks for at its first render (same URL, same headers): the
+   * entry preloads them with the widget's code when it finds the tag, instead of after the code
+   * has loaded and rendered. Only for reads whose answer the page shows at once (e.g. the
+   * slider's collection, which holds the page's largest image).
+   */
+  prefetch?: (tag: PrefetchTag<PropsOf<S>>) => readonly string[]
+}
+
+/** What `prefetch` knows of a tag: its parsed props, its locale and the page it is on. */
+export interface PrefetchTag<P> {
+  props: P
+  locale: Locale
+  page: ParentNode
 }
 
 /**
@@ -80,8 +94,12 @@ export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
  * contravariant in its props, so the list cannot name one props type; it keeps the loaded module
  * opaque and the runtime, having parsed the props through the definition's own schema, narrows it.
  */
-export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load'> & {
+export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load' | 'prefetch'> & {
   load: () => Promise<{ default: unknown }>
+  // Method syntax on purpose: its parameter is compared bivariantly, so a definition whose
+  // prefetch reads its own props type fits the list; the runtime passes the props it parsed
+  // through that definition's schema.
+  prefetch?(tag: PrefetchTag<Record<string, unknown>>): readonly string[]
 }
 
 /** Identity helper that keeps the schema's literal types for `PropsOf`. */

@@ -1,3 +1,4 @@
+import { collectionEntriesUrl, editorialFields } from '../../src/api/collection-url'
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 import { DEFAULT_INDEX_COLUMNS, EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
@@ -32,4 +33,11 @@ export const index = defineWidget({
   example: '<div data-widget="index" data-collection="grapes" data-columns="3"></div>',
   props,
   load: () => import('./Index'),
+  prefetch: ({ props, locale, page }) => [
+    collectionEntriesUrl(
+      props.collection,
+      locale,
+      editorialFields(props.collection, 'index', page),
+    ),
+  ],
 })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useCollection } from '../../src/api/collections'
+import { QUOTE_FIELDS } from '../../src/api/collection-url'
 import { nextIndex } from '../../src/domain/rotation'
 import { useTranslation } from 'react-i18next'
 import type { QuotesProps } from './index'
@@ -20,8 +21,6 @@ interface Quote {
   author: string
 }
 
-const FIELDS = ['id', 'quote', 'author'] as const
-
 /** Keeps the entries that have a quote text; an entry without an author is still shown. */
 function usableQuotes(entries: readonly QuoteEntry[]): Quote[] {
   return entries.flatMap((entry, i) =>
@@ -40,7 +39,7 @@ function usableQuotes(entries: readonly QuoteEntry[]): Quote[] {
 /** One random wine quote with its author; another one every `interval` seconds, with a fade. */
 export default function Quotes({ props, locale }: WidgetComponentProps<QuotesProps>) {
   const { t } = useTranslation('quotes')
-  const query = useCollection<QuoteEntry>('quotes', locale, FIELDS)
+  const query = useCollection<QuoteEntry>('quotes', locale, QUOTE_FIELDS)
   const list = query.data ? usableQuotes(query.data) : []
   const count = list.length
   const seconds = Math.max(5, props.interval)

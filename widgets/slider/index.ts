@@ -1,3 +1,4 @@
+import { collectionEntriesUrl, editorialFields } from '../../src/api/collection-url'
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
@@ -62,4 +63,11 @@ export const slider = defineWidget({
   example: '<div data-widget="slider" data-collection="grapes" data-more></div>',
   props,
   load: () => import('./Slider'),
+  prefetch: ({ props, locale, page }) => [
+    collectionEntriesUrl(
+      props.collection,
+      locale,
+      editorialFields(props.collection, 'slider', page),
+    ),
+  ],
 })
