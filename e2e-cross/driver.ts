@@ -197,6 +197,32 @@ class PuppeteerDriver implements Driver {
   }
 }
 
+/**
+ * Sets the page's viewport. Puppeteer sends `emulation.setScreenOrientationOverride` with the
+ * viewport, a WebDriver BiDi command Firefox ESR 140 (Debian bookworm's) does not know: the
+ * viewport itself is set by the command sent with it, so that one refusal is let through and the
+ * size is checked instead.
+ */
+async function setViewport(page: Page, width: number, height: number): Promise<void> {
+  try {
+    await page.setViewport({ width, height })
+  } catch (error) {
+    if (!(
+      error instanceof Error &&
+      /unknown command emulation\.setScreenOrientationOverride/.test(error.message)
+    ))
+      throw error
+  }
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    const size = await page.evaluate(() => [window.innerWidth, window.innerHeight])
+    if (size[0] === width && size[1] === height) return
+    if (Date.now() > deadline)
+      throw new Error(`The viewport is ${size.join('×')}, not ${width}×${height}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 async function puppeteerLauncher(engine: 'firefox' | 'chromium'): Promise<Launcher> {
   const browser: Browser =
     engine === 'firefox'
@@ -222,7 +248,7 @@ async function puppeteerLauncher(engine: 'firefox' | 'chromium'): Promise<Launch
     async newPage(width, height, baseURL) {
       const context = await browser.createBrowserContext()
       const page = await context.newPage()
-      await page.setViewport({ width, height })
+      await setViewport(page, width, height)
       page.setDefaultTimeout(ACTION_TIMEOUT)
       return new PuppeteerDriver(engine, context, page, baseURL)
     },
