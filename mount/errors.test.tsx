@@ -13,7 +13,7 @@ import { ERROR_EVENT, type ErrorDetail } from '../src/report/report'
 import { redirectTo, setRedirect } from '../src/session/redirect'
 import { ensureSessionChecked } from '../src/session/session'
 import { WidgetTree } from './root'
-import { createRuntime, ERROR_ATTRIBUTE, type Renderer } from './runtime'
+import { createRuntime, ERROR_ATTRIBUTE, LEAVE_GRACE_MS, type Renderer } from './runtime'
 
 let events: ErrorDetail[] = []
 const record = (e: Event) => events.push((e as CustomEvent<ErrorDetail>).detail)
@@ -111,9 +111,13 @@ describe('loading a widget', () => {
   }
 
   it('a chunk that fails on a page that stays is marked and reported (area mount)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
     const el = await mountWith(
       failing(new TypeError('Failed to fetch dynamically imported module')),
     )
+    // Reported once the page is still there after the grace a navigation would need.
+    vi.advanceTimersByTime(LEAVE_GRACE_MS)
+    vi.useRealTimers()
     expect(el.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load/)
     expect(events).toEqual([
       expect.objectContaining({ widget: 'plain', area: 'mount', error: expect.any(TypeError) }),

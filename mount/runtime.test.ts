@@ -5,10 +5,12 @@ import { defineWidget, type AnyWidgetDefinition } from '../src/props/schema'
 import {
   createRuntime,
   ERROR_ATTRIBUTE,
+  LEAVE_GRACE_MS,
   MOUNTED_ATTRIBUTE,
   type Renderer,
   type Runtime,
 } from './runtime'
+import { watchPageLeave } from '../src/report/page-leave'
 
 const noComponent = () => Promise.resolve({ default: () => null })
 const registry: AnyWidgetDefinition[] = [
@@ -171,6 +173,40 @@ describe('mount runtime', () => {
       /could not load: Error: chunk failed/,
     )
     expect(document.getElementById('p')?.hasAttribute(MOUNTED_ATTRIBUTE)).toBe(true)
+  })
+
+  it('a load stopped like a navigation would stop it is reported only if the page is still there a moment later', async () => {
+    vi.useFakeTimers()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const render: Renderer = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /x.js'))
+    const { runtime } = setup('<div id="h" data-widget="plain"></div>', { render })
+    current = runtime
+    await runtime.mount()
+    const tag = document.getElementById('h')!
+    expect(tag.hasAttribute(ERROR_ATTRIBUTE)).toBe(false)
+    vi.advanceTimersByTime(LEAVE_GRACE_MS - 1)
+    expect(error).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(tag.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load: TypeError: Failed to fetch/)
+    expect(error).toHaveBeenCalledTimes(1)
+    vi.useRealTimers()
+  })
+
+  it('a stopped load followed by the page leaving within the grace is never reported', async () => {
+    vi.useFakeTimers()
+    watchPageLeave(window)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const render: Renderer = () => Promise.reject(new TypeError('Load failed'))
+    const { runtime } = setup('<div id="h" data-widget="plain"></div>', { render })
+    current = runtime
+    await runtime.mount()
+    window.dispatchEvent(new Event('pagehide'))
+    vi.advanceTimersByTime(LEAVE_GRACE_MS)
+    window.dispatchEvent(new Event('pageshow'))
+    expect(document.getElementById('h')!.hasAttribute(ERROR_ATTRIBUTE)).toBe(false)
+    expect(error).not.toHaveBeenCalled()
+    vi.useRealTimers()
   })
 
   it('a tag removed while its code loads is taken down as soon as it arrives', async () => {

@@ -3,9 +3,15 @@ import type { AnyWidgetDefinition } from '../src/props/schema'
 import { PropError, parseProps } from '../src/props/parse'
 import { describeElement } from './describe'
 import { LocaleError, resolveLocale } from './locale'
-import { isCutShort } from '../src/report/page-leave'
+import { isCutShort, isLoadFailure } from '../src/report/page-leave'
 import { reportError } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
+
+/**
+ * How long a widget whose code failed to load like a stopped load (network, import, stylesheet)
+ * waits before it reports: long enough for a navigation under way to take the page away.
+ */
+export const LEAVE_GRACE_MS = 1_000
 
 export const SELECTOR = '[data-widget]'
 export const ERROR_ATTRIBUTE = 'data-widget-error'
@@ -169,9 +175,26 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         },
         (error: unknown) => {
           entries.set(el, { state: 'failed' })
+          const fail = () =>
+            report(
+              el,
+              args.definition.name,
+              'data-widget',
+              `could not load: ${String(error)}`,
+              error,
+            )
           // The page is going away (or the load was aborted): not a failure, nothing to show.
           if (isCutShort(error)) return
-          report(el, args.definition.name, 'data-widget', `could not load: ${String(error)}`, error)
+          // A stopped load can also arrive before the engine says the page is leaving (WebKit,
+          // a second click on a link while the first navigation is pending): it is a failure
+          // only if the page is still here a moment later (a page that left runs no timer).
+          if (isLoadFailure(error)) {
+            doc.defaultView?.setTimeout(() => {
+              if (!isCutShort(error)) fail()
+            }, LEAVE_GRACE_MS)
+            return
+          }
+          fail()
         },
       )
     track(work)
