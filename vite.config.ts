@@ -272,7 +272,7 @@ const VENDOR_BASE =
  * show the user.
  */
 const CORE =
-  /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/]ErrorBoundary))\b/
+  /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/]ErrorBoundary|page[\\/]use-page))\b/
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)

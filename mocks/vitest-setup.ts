@@ -1,21 +1,15 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { resetConfigForTests } from '../src/config/config'
-import { resetCsrfForTests } from '../src/http/csrf'
-import { resetPaymentsForTests } from '../src/services/payments'
-import { resetPaymentControllerForTests } from '../src/payment/shared-controller'
-import { resetStoreForTests } from '../src/store/shared-store'
-import { readSavedState } from '../src/store/saved-state'
-import { resetSessionForTests } from '../src/session/session'
+import { loadPage } from './page'
 import { resetDb } from './db'
 import { clearFaults } from './faults'
 import { server } from './node'
 
 beforeAll(() => {
   // Tests seed sessionStorage and read it through getStore(): a page prepares the saved-state
-  // reader first (prepareStore), tests get the real one here and after each reset.
-  resetStoreForTests(null, readSavedState)
+  // reader first (prepareStore), tests get the real one in each page (loadPage).
+  loadPage()
   // MSW 3 renamed onUnhandledRequest to onUnhandledFrame: an unmocked request fails the test.
   server.listen({ onUnhandledFrame: 'error' })
 })
@@ -30,7 +24,6 @@ beforeEach(() => {
   }
 })
 afterEach(() => {
-  resetPaymentsForTests()
   // A 3-D Secure dialog a test left open lives outside the React roots that cleanup() removes.
   if (typeof document !== 'undefined')
     document.querySelectorAll('[data-fake-stripe="three-d-secure"]').forEach((n) => n.remove())
@@ -55,11 +48,9 @@ afterEach(() => {
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear()
   if (typeof localStorage !== 'undefined') localStorage.clear()
   if (typeof document !== 'undefined') clearCookies()
-  resetStoreForTests(null, readSavedState)
-  resetPaymentControllerForTests()
-  resetSessionForTests()
-  resetCsrfForTests()
-  resetConfigForTests()
+  // A fresh page: the previous one's store, bus, query cache, config, CSRF token, session
+  // service, payment controller and services are gone (its running work stopped).
+  loadPage()
 })
 
 afterAll(() => {

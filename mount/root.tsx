@@ -10,6 +10,8 @@ import { LocaleContext } from '../src/i18n/locale-context'
 import { ErrorBoundary } from '../src/ui/ErrorBoundary'
 import { MissingConfigError } from '../src/config/config'
 import { getPageQueryClient } from '../src/api/query-client'
+import { currentPage, type PageContext } from '../src/page/page-context'
+import { PageProvider } from '../src/page/use-page'
 import type { Renderer } from './runtime'
 import { textBundleOf } from './bundles'
 import fallbackStyles from './fallback.module.css'
@@ -22,15 +24,11 @@ import { reportError } from '../src/report/report'
 // Before any widget's styles: the host-proof baseline and the theme's properties (README).
 import './baseline.css'
 
-/**
- * One QueryClient for every root on the page: a collection is fetched once. Dropped on logout and
- * on the inactivity clean-up. The same client the session's current-user check uses.
- */
-export const queryClient = getPageQueryClient()
-
 type LoadedWidget = ComponentType<WidgetComponentProps<Record<string, unknown>>>
 
 export interface WidgetTreeProps {
+  /** The page the root belongs to (its store, bus, services): the current page by default. */
+  page?: PageContext
   client: QueryClient
   i18n: I18n
   locale: Locale
@@ -52,6 +50,7 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 
 /** The providers and error boundary every widget root renders in (also used by tests). */
 export function WidgetTree({
+  page = currentPage(),
   client,
   i18n,
   locale,
@@ -74,21 +73,23 @@ export function WidgetTree({
   )
   return (
     <StrictMode>
-      <QueryClientProvider client={client}>
-        <I18nextProvider i18n={i18n} defaultNS={COMMON_NAMESPACE}>
-          <LocaleContext.Provider value={locale}>
-            <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
-              <ErrorBoundary name={name} fallback={fallback}>
-                <Suspense fallback={null}>
-                  <Widget props={props} locale={locale} element={element} />
-                  {/* Inside the boundary: fires when the widget's content commits, not a fallback. */}
-                  {onCommit && <Committed onCommit={onCommit} />}
-                </Suspense>
-              </ErrorBoundary>
-            </PlacedWidgetsContext.Provider>
-          </LocaleContext.Provider>
-        </I18nextProvider>
-      </QueryClientProvider>
+      <PageProvider page={page}>
+        <QueryClientProvider client={client}>
+          <I18nextProvider i18n={i18n} defaultNS={COMMON_NAMESPACE}>
+            <LocaleContext.Provider value={locale}>
+              <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
+                <ErrorBoundary name={name} fallback={fallback}>
+                  <Suspense fallback={null}>
+                    <Widget props={props} locale={locale} element={element} />
+                    {/* Inside the boundary: fires when the widget's content commits, not a fallback. */}
+                    {onCommit && <Committed onCommit={onCommit} />}
+                  </Suspense>
+                </ErrorBoundary>
+              </PlacedWidgetsContext.Provider>
+            </LocaleContext.Provider>
+          </I18nextProvider>
+        </QueryClientProvider>
+      </PageProvider>
     </StrictMode>
   )
 }
@@ -123,10 +124,14 @@ export const render: Renderer = async ({ element, definition, props, locale, wid
   })
   // The runtime marks the tag mounted (and `WineWidgets.ready()` resolves) once React has
   // committed the root's first render, not when it was merely asked to render.
+  // One page for every root: one store, bus and QueryClient (a collection is fetched once; the
+  // cache is dropped on logout and on the inactivity clean-up).
+  const page = currentPage()
   const committed = new Promise<void>((resolve) => {
     root.render(
       <WidgetTree
-        client={queryClient}
+        page={page}
+        client={getPageQueryClient()}
         i18n={i18n}
         locale={locale}
         name={definition.name}

@@ -8,7 +8,8 @@
  * outside React (the session's current-user check) runs its queries through it too.
  */
 import { QueryClient } from '@tanstack/react-query'
-import { getBus, type Bus } from '../bus/bus'
+import { busOf, getBus, type Bus } from '../bus/bus'
+import { pageSlot } from '../page/page-context'
 
 export function createPageQueryClient(bus: Bus = getBus()): QueryClient {
   const client = new QueryClient({
@@ -22,10 +23,10 @@ export function createPageQueryClient(bus: Bus = getBus()): QueryClient {
   return client
 }
 
-let pageClient: QueryClient | null = null
+const pageClient = pageSlot(
+  (page) => createPageQueryClient(busOf(page)),
+  (client) => client.clear(),
+)
 
 /** The page's one QueryClient, created on first use (on the page's bus). */
-export function getPageQueryClient(): QueryClient {
-  pageClient ??= createPageQueryClient()
-  return pageClient
-}
+export const getPageQueryClient = (): QueryClient => pageClient.get()

@@ -1,5 +1,6 @@
 import { reportError } from '../report/report'
 import type { BusEventName, BusEvents } from './events'
+import { pageSlot, type PageContext } from '../page/page-context'
 
 type Handler<K extends BusEventName> = (payload: BusEvents[K]) => void
 
@@ -44,10 +45,10 @@ export function createBus(target: EventTarget | null = globalThis.window ?? null
   }
 }
 
-let shared: Bus | null = null
+const pageBus = pageSlot(() => createBus())
 
 /** The page's one bus, shared by every widget root. */
-export function getBus(): Bus {
-  shared ??= createBus()
-  return shared
-}
+export const getBus = (): Bus => pageBus.get()
+
+/** The bus of `page`. */
+export const busOf = (page: PageContext): Bus => pageBus.of(page)

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { getBus } from './bus'
+import { busOf } from './bus'
+import { usePage } from '../page/use-page'
 import type { BusEventName, BusEvents } from './events'
 
 /** Subscribe to a bus event for the lifetime of the component. */
@@ -7,11 +8,12 @@ export function useBusEvent<K extends BusEventName>(
   name: K,
   handler: (payload: BusEvents[K]) => void,
 ): void {
+  const bus = busOf(usePage())
   const ref = useRef(handler)
   useEffect(() => {
     ref.current = handler
   })
-  useEffect(() => getBus().on(name, (p) => ref.current(p)), [name])
+  useEffect(() => bus.on(name, (p) => ref.current(p)), [bus, name])
 }
 
 /**
@@ -23,6 +25,7 @@ export function useEmitOnce<K extends BusEventName>(
   key: string | null,
   payload: () => BusEvents[K],
 ): void {
+  const bus = busOf(usePage())
   const last = useRef<string | null>(null)
   const make = useRef(payload)
   useEffect(() => {
@@ -31,6 +34,6 @@ export function useEmitOnce<K extends BusEventName>(
   useEffect(() => {
     if (key === null || last.current === key) return
     last.current = key
-    getBus().emit(name, make.current())
-  }, [name, key])
+    bus.emit(name, make.current())
+  }, [bus, name, key])
 }

@@ -7,6 +7,7 @@
 import { reportError } from '../report/report'
 import { CONFIG_ELEMENT_ID, configText } from './config-block'
 import { isRecord } from '../domain/is-record'
+import { pageSlot } from '../page/page-context'
 
 /**
  * One search host the Algolia client sends its requests to, instead of Algolia's own
@@ -160,18 +161,25 @@ export function parseConfig(text: string | null): ConfigResult {
   return { config, problems }
 }
 
-let cached: ConfigResult | null = null
+/** The page's config, once read. */
+const page = pageSlot<{ result: ConfigResult | null }>(() => ({ result: null }))
 
 /** Read the page's config block once; problems are reported once on the console. */
 export function readConfig(doc: Document = document): ConfigResult {
-  if (cached) return cached
-  cached = parseConfig(configText(doc))
-  for (const p of cached.problems) reportError({ area: 'config', message: `Config: ${p.message}.` })
-  return cached
+  const state = page.get()
+  if (state.result) return state.result
+  const result = parseConfig(configText(doc))
+  state.result = result
+  for (const p of result.problems) reportError({ area: 'config', message: `Config: ${p.message}.` })
+  return result
 }
 
-export function resetConfigForTests(result: ConfigResult | null = null): void {
-  cached = result
+/**
+ * Give the page its config instead of reading the block (tests, a page whose config is built
+ * in code); the page's services created afterwards use it.
+ */
+export function setPageConfig(result: ConfigResult): void {
+  page.get().result = result
 }
 
 /** Thrown by widgets that cannot work without a config section; the error boundary shows it. */

@@ -1,14 +1,18 @@
 import { HttpError, request, type RequestOptions } from './http'
+import { pageSlot } from '../page/page-context'
 
 export const CSRF_TOKEN_URL = '/cp/auth/token'
 
-let token: Promise<string> | null = null
+/** The page's CSRF token (spec section 6): fetched once per page. */
+const page = pageSlot<{ token: Promise<string> | null }>(() => ({ token: null }))
 
 function fetchToken(): Promise<string> {
-  token = request<string>(CSRF_TOKEN_URL, { parse: 'text' }).then((t) => t.trim())
+  const state = page.get()
+  const token = request<string>(CSRF_TOKEN_URL, { parse: 'text' }).then((t) => t.trim())
+  state.token = token
   // A failed token fetch must not be cached: the next account call tries again.
   token.catch(() => {
-    token = null
+    if (state.token === token) state.token = null
   })
   return token
 }
@@ -21,13 +25,9 @@ export async function accountRequest<T>(url: string, options: RequestOptions = {
   const send = async (t: string) =>
     request<T>(url, { ...options, headers: { ...options.headers, 'X-CSRF-TOKEN': t } })
   try {
-    return await send(await (token ?? fetchToken()))
+    return await send(await (page.get().token ?? fetchToken()))
   } catch (error) {
     if (error instanceof HttpError && error.status === 419) return send(await fetchToken())
     throw error
   }
-}
-
-export function resetCsrfForTests(): void {
-  token = null
 }

@@ -6,10 +6,18 @@ import {
   type PaymentController,
   type PaymentStatus,
 } from './payment-controller'
+import { pageSlot } from '../page/page-context'
 
-let shared: PaymentController | null = null
-/** Tests only: options of the next controller (shorter retry delays). */
-let testOptions: Omit<ControllerOptions, 'store'> = {}
+/** The page's controller once created; the options it is created with (tests: shorter delays). */
+interface PageState {
+  controller: PaymentController | null
+  options: Omit<ControllerOptions, 'store'>
+}
+const page = pageSlot<PageState>(
+  () => ({ controller: null, options: {} }),
+  // A payment left running when the page closes starts no further call.
+  (state) => state.controller?.stop(),
+)
 
 /** Pay pressed, a confirmation being read, or the steps after the charge running. */
 const isBusy = (status: PaymentStatus) =>
@@ -20,21 +28,18 @@ const isBusy = (status: PaymentStatus) =>
  * (`checkout-hold.ts`) from the moment Pay is pressed, before any progress is saved.
  */
 export function getPaymentController(): PaymentController {
-  if (!shared) {
-    const controller = createPaymentController({ ...testOptions, store: getStore() })
+  const state = page.get()
+  if (!state.controller) {
+    const controller = createPaymentController({ ...state.options, store: getStore() })
     controller.subscribe(() => setPaymentBusy(isBusy(controller.getStatus())))
-    shared = controller
+    state.controller = controller
   }
-  return shared
+  return state.controller
 }
 
-/** Test hook: start over (after a fresh store), optionally with other retry delays. */
-export function resetPaymentControllerForTests(
-  options: Omit<ControllerOptions, 'store'> = {},
-): void {
-  // A payment a test left running starts no further call into the next test.
-  shared?.stop()
-  shared = null
-  testOptions = options
-  setPaymentBusy(false)
+/** The options of the page's controller, before it is created (tests: shorter retry delays). */
+export function setPaymentControllerOptions(options: Omit<ControllerOptions, 'store'>): void {
+  const state = page.get()
+  if (state.controller) throw new Error('[wine-widgets] The payment controller already exists.')
+  state.options = options
 }

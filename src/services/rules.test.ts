@@ -5,7 +5,7 @@ import { server } from '../../mocks/node'
 import { callsOf } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { PROMOTIONS } from '../../fixtures/promotions'
-import { resetConfigForTests } from '../config/config'
+import { setPageConfig } from '../config/config'
 import { NO_PROMOTION } from '../domain/types'
 import {
   createRulesService,
@@ -69,7 +69,7 @@ describe('rules service: loyalty decision', () => {
   })
 
   it('has no promotion without a rules section in the config', async () => {
-    resetConfigForTests({ config: { demo: false }, problems: [] })
+    setPageConfig({ config: { demo: false }, problems: [] })
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     expect(getRulesService()).toBeNull()
     expect(await lookupPromotion(wineOf(double))).toEqual(NO_PROMOTION)
@@ -77,7 +77,7 @@ describe('rules service: loyalty decision', () => {
   })
 
   it('uses the configured rules.url', async () => {
-    resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+    setPageConfig({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
     expect(await lookupPromotion(wineOf(double))).toMatchObject({ type: 'points', points: 2 })
   })
 
@@ -122,7 +122,7 @@ describe('rules service: shipping decision', () => {
   })
 
   it('rejects without a rules section in the config', async () => {
-    resetConfigForTests({ config: { demo: false }, problems: [] })
+    setPageConfig({ config: { demo: false }, problems: [] })
     await expect(quoteShipping(context)).rejects.toThrow('No rules service configured')
   })
 })

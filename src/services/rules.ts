@@ -16,6 +16,7 @@ import { readConfig } from '../config/config'
 import { HttpError, request } from '../http/http'
 import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
+import { pageSlot } from '../page/page-context'
 
 /** Context of the loyalty decision (spec 7: date, wine code, vintage, volume). */
 export interface LoyaltyContext {
@@ -79,14 +80,17 @@ export function createRulesService(baseUrl: string): RulesService {
   return service
 }
 
-let shared: { url: string; service: RulesService } | null = null
+const page = pageSlot<{ rules: { url: string; service: RulesService } | null }>(() => ({
+  rules: null,
+}))
 
 /** The page's rules service from the config's `rules.url`; null when the section is missing. */
 export function getRulesService(): RulesService | null {
   const url = readConfig().config.rules?.url
   if (!url) return null
-  if (shared?.url !== url) shared = { url, service: createRulesService(url) }
-  return shared.service
+  const state = page.get()
+  if (state.rules?.url !== url) state.rules = { url, service: createRulesService(url) }
+  return state.rules.service
 }
 
 /** The loyalty context's date: the local calendar day, YYYY-MM-DD. */

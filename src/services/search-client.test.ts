@@ -1,27 +1,18 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { callsOf } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
+import { loadPage } from '../../mocks/page'
 import { server } from '../../mocks/node'
 import { winesFor } from '../../fixtures/wines'
-import { parseConfig, resetConfigForTests, MissingConfigError } from '../config/config'
+import { parseConfig, setPageConfig, MissingConfigError } from '../config/config'
 import { http, HttpResponse } from 'msw'
-import {
-  clientHosts,
-  getSearchClient,
-  resetSearchClientForTests,
-  searchWines,
-  wineIndexName,
-} from './search-client'
+import { clientHosts, getSearchClient, searchWines, wineIndexName } from './search-client'
 
 const CONFIG = JSON.stringify({ algolia: { appId: 'DEMOAPP', searchKey: 'search-only-key' } })
 
 beforeEach(() => {
-  resetConfigForTests(parseConfig(CONFIG))
-})
-
-afterEach(async () => {
-  await resetSearchClientForTests()
+  setPageConfig(parseConfig(CONFIG))
 })
 
 interface Sent {
@@ -45,7 +36,7 @@ describe('search client', () => {
   })
 
   it('throws the missing-config error without an algolia section', async () => {
-    resetConfigForTests(parseConfig('{}'))
+    setPageConfig(parseConfig('{}'))
     expect(() => getSearchClient()).toThrow(MissingConfigError)
   })
 
@@ -98,12 +89,10 @@ describe('search client', () => {
     expect(param('x-algolia-application-id')).toBe('DEMOAPP')
   })
 
-  it('starts over with a new client after the reset (new config, empty cache)', async () => {
+  it('a new page has a new client (its config, an empty cache)', () => {
     const first = getSearchClient()
-    await resetSearchClientForTests()
-    resetConfigForTests(
-      parseConfig(JSON.stringify({ algolia: { appId: 'OTHER', searchKey: 'k2' } })),
-    )
+    loadPage()
+    setPageConfig(parseConfig(JSON.stringify({ algolia: { appId: 'OTHER', searchKey: 'k2' } })))
     const second = getSearchClient()
     expect(second).not.toBe(first)
     expect(second.appId).toBe('OTHER')
@@ -115,7 +104,7 @@ describe('search client', () => {
   })
 
   it('sends the requests to the configured hosts (algolia.hosts), a same-site path on the page', async () => {
-    resetConfigForTests(
+    setPageConfig(
       parseConfig(
         JSON.stringify({
           algolia: {

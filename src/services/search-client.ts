@@ -8,8 +8,13 @@ import { liteClient, type LiteClient } from 'algoliasearch/lite'
 import { requireSection, type AlgoliaHost } from '../config/config'
 import type { Locale } from '../domain/types'
 import { normalizeHits, type WineHit } from '../domain/wine-hit'
+import { pageSlot } from '../page/page-context'
 
-let client: LiteClient | null = null
+const page = pageSlot<{ client: LiteClient | null }>(
+  () => ({ client: null }),
+  // The client's in-memory response cache goes with the page (host health lives in localStorage).
+  (state) => void state.client?.clearCache(),
+)
 
 /** The client's own host shape (`{ url, accept, protocol, port? }`). */
 type ClientHost = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>[number]
@@ -32,18 +37,12 @@ export function clientHosts(
 
 /** The page's search client (created on first use from the config's `algolia` section). */
 export function getSearchClient(): LiteClient {
-  if (!client) {
+  const state = page.get()
+  if (!state.client) {
     const { appId, searchKey, hosts } = requireSection('algolia')
-    client = liteClient(appId, searchKey, hosts ? { hosts: clientHosts(hosts) } : undefined)
+    state.client = liteClient(appId, searchKey, hosts ? { hosts: clientHosts(hosts) } : undefined)
   }
-  return client
-}
-
-/** Test hook: drop the client and its in-memory response cache (host health lives in localStorage). */
-export async function resetSearchClientForTests(): Promise<void> {
-  const current = client
-  client = null
-  await current?.clearCache()
+  return state.client
 }
 
 /** Spec 7: one index per locale (`wines_en`, `wines_fr`, `wines_nl`). */

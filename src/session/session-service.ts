@@ -13,31 +13,37 @@
  */
 import { getBus } from '../bus/bus'
 import { getStore } from '../store/shared-store'
+import { pageSlot } from '../page/page-context'
 import type { Store } from '../store/store'
 import { trackActivity } from '../store/activity'
 import { logoutUser } from '../api/logout'
 import { reportError } from '../report/report'
 
-/** Bumped by every login, logout, sign-up and expiry: lets a slower, older check know it is stale. */
-let generation = 0
-/** The running session service and the store it watches. */
-let service: { store: Store; stop: () => void } | null = null
-/** The server logout after the last inactivity expiry: true once the server session ended. */
-let inactivityLogout: Promise<boolean> | null = null
+interface SessionSlot {
+  /** Bumped by every login, logout, sign-up and expiry: a slower, older check knows it is stale. */
+  generation: number
+  /** The running session service and the store it watches. */
+  service: { store: Store; stop: () => void } | null
+  /** The server logout after the last inactivity expiry: true once the server session ended. */
+  inactivityLogout: Promise<boolean> | null
+}
+const page = pageSlot<SessionSlot>(
+  () => ({ generation: 0, service: null, inactivityLogout: null }),
+  (state) => state.service?.stop(),
+)
 
 /** The session changed (login, logout, sign-up, expiry): answers asked before it are stale. */
 export function sessionChanged(): number {
-  generation += 1
-  return generation
+  return (page.get().generation += 1)
 }
 
-export const sessionGeneration = (): number => generation
+export const sessionGeneration = (): number => page.get().generation
 
 /**
  * The server logout after the last inactivity expiry, if one ran: resolves to whether the server
  * session ended. A current-user check or a login must wait for it.
  */
-export const pendingInactivityLogout = (): Promise<boolean> | null => inactivityLogout
+export const pendingInactivityLogout = (): Promise<boolean> | null => page.get().inactivityLogout
 
 /**
  * After 30 minutes without activity. The store has already cleared user, cart, contacts and
@@ -47,7 +53,7 @@ export const pendingInactivityLogout = (): Promise<boolean> | null => inactivity
 function expire(wasLoggedIn: boolean): void {
   sessionChanged()
   if (!wasLoggedIn) return
-  inactivityLogout = logoutUser().then(
+  page.get().inactivityLogout = logoutUser().then(
     () => true,
     (error: unknown) => {
       reportError({ area: 'session', message: 'Logout after inactivity failed', error })
@@ -63,22 +69,15 @@ function expire(wasLoggedIn: boolean): void {
  */
 export function startSessionService(options: { checkEveryMs?: number } = {}): () => void {
   const store = getStore()
-  if (service?.store === store) return service.stop
-  service?.stop()
+  const state = page.get()
+  if (state.service?.store === store) return state.service.stop
+  state.service?.stop()
   const stopWatch = trackActivity(store, expire, options.checkEveryMs)
   const stop = () => {
     stopWatch()
-    if (service?.store === store) service = null
+    if (state.service?.store === store) state.service = null
   }
-  service = { store, stop }
+  state.service = { store, stop }
   if (store.expiredOnLoad) expire(store.expiredOnLoad.wasLoggedIn)
   return stop
-}
-
-/** Test hook: stop the service and forget the last expiry. */
-export function resetSessionServiceForTests(): void {
-  generation = 0
-  service?.stop()
-  service = null
-  inactivityLogout = null
 }

@@ -10,18 +10,11 @@ import { NO_PROMOTION } from '../domain/types'
 import { createStore } from '../store/store'
 import { readSavedState } from '../store/saved-state'
 import { INACTIVITY_MS } from '../store/state'
-import { getStore, resetStoreForTests } from '../store/shared-store'
+import { getStore, setPageStore } from '../store/shared-store'
 import { setRedirect } from './redirect'
 import { getPageQueryClient } from '../api/query-client'
 import { currentUserQueryKey, currentUserQueryOptions } from '../api/session'
-import {
-  createAccount,
-  ensureSessionChecked,
-  login,
-  logout,
-  resetSessionForTests,
-  startSessionService,
-} from './session'
+import { createAccount, ensureSessionChecked, login, logout, startSessionService } from './session'
 
 const CLAIRE = { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 }
 
@@ -60,7 +53,6 @@ beforeEach(() => {
 afterEach(() => {
   stops.forEach((stop) => stop())
   stops = []
-  resetSessionForTests()
 })
 
 describe('the current-user check', () => {
@@ -326,7 +318,7 @@ function saveIdleState(idleMs: number, loggedIn = true): void {
     d.contacts.delivery.name = 'Claire Dubois'
     d.conversation = [{ from: 'user', message: 'Lamb tonight', wines: [] }]
   })
-  resetStoreForTests() // the next getStore() reads it back, as a page load does
+  setPageStore(readSavedState) // the next getStore() reads it back, as a page load does
 }
 
 const IDLE = INACTIVITY_MS + 60_000

@@ -37,19 +37,16 @@ import {
   type NewAccount,
 } from '../api/session'
 import { getPageQueryClient } from '../api/query-client'
-import {
-  pendingInactivityLogout,
-  resetSessionServiceForTests,
-  sessionChanged,
-  sessionGeneration,
-} from './session-service'
+import { pendingInactivityLogout, sessionChanged, sessionGeneration } from './session-service'
 import { redirectTo } from './redirect'
 import { homePath } from './routes'
+import { pageSlot } from '../page/page-context'
 import { reportError } from '../report/report'
 
 export { startSessionService } from './session-service'
 
-let checks = new WeakMap<Store, Promise<void>>()
+/** The current-user check under way or done, per store (one per page). */
+const pageChecks = pageSlot(() => new WeakMap<Store, Promise<void>>())
 
 const log = (message: string, error: unknown) => reportError({ area: 'session', message, error })
 
@@ -101,6 +98,7 @@ async function runCheck(store: Store): Promise<void> {
  */
 export function ensureSessionChecked(): Promise<void> {
   const store = getStore()
+  const checks = pageChecks.get()
   let check = checks.get(store)
   if (!check) {
     check = runCheck(store)
@@ -177,11 +175,4 @@ export async function createAccount(account: NewAccount): Promise<CreateAccountR
   }
   getBus().emit('user:created', { email: account.email })
   return { status: 'created', user }
-}
-
-/** Test hook: forget this page's check (and its query) and stop the session service. */
-export function resetSessionForTests(): void {
-  checks = new WeakMap()
-  getPageQueryClient().removeQueries({ queryKey: currentUserQueryKey })
-  resetSessionServiceForTests()
 }

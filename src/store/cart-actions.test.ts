@@ -4,7 +4,8 @@ import { getBus } from '../bus/bus'
 import type { BusEvents } from '../bus/events'
 import { NO_PROMOTION, type CartLine } from '../domain/types'
 import { STORAGE_KEY } from './state'
-import { getStore, resetStoreForTests } from './shared-store'
+import { getStore } from './shared-store'
+import { loadPage } from '../../mocks/page'
 import {
   addToCart,
   cleanUpCart,
@@ -135,7 +136,7 @@ describe('cart actions (spec 4)', () => {
   it('the cart survives a reload (sessionStorage)', () => {
     addToCart(wine())
     expect(sessionStorage.getItem(STORAGE_KEY)).toContain('200101')
-    resetStoreForTests()
+    loadPage()
     expect(getStore().getState().cart.lines).toEqual([
       expect.objectContaining({ id: '200101', quantity: 6 }),
     ])

@@ -7,21 +7,23 @@
  * a cart pull no payment code. `src/payment/shared-controller.ts` connects the page's controller.
  */
 import { useSyncExternalStore } from 'react'
+import { pageSlot } from '../page/page-context'
 
-let busy = false
-const listeners = new Set<() => void>()
+const page = pageSlot(() => ({ busy: false, listeners: new Set<() => void>() }))
 
 export function setPaymentBusy(next: boolean): void {
-  if (next === busy) return
-  busy = next
-  listeners.forEach((l) => l())
+  const state = page.get()
+  if (next === state.busy) return
+  state.busy = next
+  state.listeners.forEach((l) => l())
 }
 
 export function isPaymentBusy(): boolean {
-  return busy
+  return page.get().busy
 }
 
 function subscribe(listener: () => void): () => void {
+  const { listeners } = page.get()
   listeners.add(listener)
   return () => {
     listeners.delete(listener)

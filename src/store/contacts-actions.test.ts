@@ -1,16 +1,10 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createStore } from './store'
 import { readSavedState } from './saved-state'
-import { getStore, resetStoreForTests } from './shared-store'
+import { getStore, setPageStore } from './shared-store'
 import { cleanUpCart } from './cart-actions'
-import {
-  destinationKey,
-  resetContactsForTests,
-  setShippingQuote,
-  setVat,
-  updateContact,
-} from './contacts-actions'
+import { destinationKey, setShippingQuote, setVat, updateContact } from './contacts-actions'
 import { STORAGE_KEY } from './state'
 
 const DELIVERY = {
@@ -25,14 +19,12 @@ const DELIVERY = {
 }
 const contacts = () => getStore().getState().contacts
 
-afterEach(() => resetContactsForTests())
-
 describe('contacts in the store', () => {
   it('survive a reload (sessionStorage)', () => {
     updateContact('delivery', DELIVERY)
     setVat({ number: 'BE0403170701', valid: true, name: 'Wijnhandel De Druif BV' })
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEY)!).contacts.delivery).toEqual(DELIVERY)
-    resetStoreForTests(createStore({ readSaved: readSavedState }))
+    setPageStore(readSavedState, createStore({ readSaved: readSavedState }))
     expect(contacts().delivery).toEqual(DELIVERY)
     expect(contacts().vat.valid).toBe(true)
   })

@@ -17,13 +17,14 @@ import { isPaymentBusy } from './checkout-hold'
 import type { Contact, Contacts, VatRecord } from '../domain/types'
 import type { StoreState } from './state'
 import { getStore, useStore } from './shared-store'
+import { pageSlot } from '../page/page-context'
 
 export type ContactKind = 'delivery' | 'invoice'
 
 const DESTINATION = ['zip', 'city', 'country', 'country_code'] as const
 
 /** The destination the current shipping fee was quoted for (not persisted: re-quoted on load). */
-let quotedFor: string | null = null
+const quote = pageSlot<{ destination: string | null }>(() => ({ destination: null }))
 
 export const destinationKey = (c: Pick<Contact, (typeof DESTINATION)[number]>): string =>
   DESTINATION.map((f) => c[f].trim().toLowerCase()).join('|')
@@ -38,7 +39,8 @@ export function updateContact(kind: ContactKind, patch: Partial<Contact>): void 
     const next = { ...d.contacts[kind], ...patch }
     d.contacts[kind] = next
     if (kind === 'delivery') {
-      d.contacts.isValidShipping = isDeliveryValid(next) && quotedFor === destinationKey(next)
+      d.contacts.isValidShipping =
+        isDeliveryValid(next) && quote.get().destination === destinationKey(next)
     }
   })
 }
@@ -80,7 +82,7 @@ export function setShippingQuote(cost: number | null, destination: string | null
   if (locked()) return
   const state = getStore().getState()
   if (destination !== null && destination !== destinationKey(state.contacts.delivery)) return
-  quotedFor = cost === null ? null : destination
+  quote.get().destination = cost === null ? null : destination
   getStore().update((d) => {
     d.cart.shippingCost = cost ?? 0
     d.contacts.isValidShipping = cost !== null && isDeliveryValid(d.contacts.delivery)
@@ -99,9 +101,4 @@ const selectContacts = (state: StoreState) => state.contacts
 /** The contacts as the store holds them; re-renders on every change. */
 export function useContacts(): Contacts {
   return useStore(selectContacts)
-}
-
-/** Test hook. */
-export function resetContactsForTests(): void {
-  quotedFor = null
 }

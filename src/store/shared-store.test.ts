@@ -1,11 +1,12 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it } from 'vitest'
 import { wineLine } from '../../fixtures/checkout'
-import { getStore, prepareStore, resetStoreForTests } from './shared-store'
+import { getStore, prepareStore } from './shared-store'
+import { openPage } from '../page/page-context'
 import { STORAGE_KEY, initialState } from './state'
 
 /** The page as it loads: no reader yet (the saved-state schemas are fetched on demand). */
-const freshPage = () => resetStoreForTests(null, null)
+const freshPage = () => openPage()
 
 describe('prepareStore: the page store, read back only when something is saved', () => {
   it('starts empty on a first visit', async () => {

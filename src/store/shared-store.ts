@@ -2,10 +2,16 @@ import { useCallback, useSyncExternalStore } from 'react'
 import { createStore, type SavedStateReader, type Store } from './store'
 import type { StoreState } from './state'
 import { savedStateText } from './storage-key'
+import { currentPage, pageSlot, type PageContext } from '../page/page-context'
+import { usePage } from '../page/use-page'
 
-let shared: Store | null = null
-let reader: SavedStateReader | null = null
-let preparing: Promise<Store> | null = null
+/** The page's store, once created; the saved-state reader, once loaded; a preparation under way. */
+interface StoreSlot {
+  store: Store | null
+  reader: SavedStateReader | null
+  preparing: Promise<Store> | null
+}
+const storeState = pageSlot<StoreSlot>(() => ({ store: null, reader: null, preparing: null }))
 
 // Storage disabled reads as nothing saved: the store starts empty and only persistence is lost.
 const hasSavedState = (): boolean => savedStateText() !== null
@@ -21,46 +27,50 @@ const nothingSaved: SavedStateReader = () => {
  * page services, `mount/page-services.ts`) and before a payment resumes; safe to call again.
  */
 export function prepareStore(): Promise<Store> {
-  if (shared) return Promise.resolve(shared)
-  preparing ??= (
-    reader || !hasSavedState()
+  const state = storeState.get()
+  if (state.store) return Promise.resolve(state.store)
+  state.preparing ??= (
+    state.reader || !hasSavedState()
       ? Promise.resolve()
       : import('./saved-state').then((m) => {
-          reader = m.readSavedState
+          state.reader = m.readSavedState
         })
   ).then(
     () => getStore(),
     (error: unknown) => {
-      preparing = null // a failed chunk load is tried again by the next caller
+      state.preparing = null // a failed chunk load is tried again by the next caller
       throw error
     },
   )
-  return preparing
+  return state.preparing
 }
 
 /** The page's one store, shared by every widget root. `prepareStore` must have run first. */
-export function getStore(): Store {
-  if (!shared) {
-    if (!reader && hasSavedState()) {
+export const getStore = (): Store => storeOf(currentPage())
+
+/** The store of `page` (a component's: `usePage()`). */
+export function storeOf(page: PageContext): Store {
+  const state = storeState.of(page)
+  if (!state.store) {
+    if (!state.reader && hasSavedState()) {
       // A programming error (the page services prepare the store before any widget renders).
       throw new Error('[wine-widgets] getStore() ran before prepareStore() read the saved state.')
     }
-    shared = createStore({ readSaved: reader ?? nothingSaved })
+    state.store = createStore({ readSaved: state.reader ?? nothingSaved })
   }
-  return shared
+  return state.store
 }
 
 /**
- * Test hook: start over with a fresh store (e.g. after seeding sessionStorage), or with the given
- * one. Tests read saved state with the real reader, passed in here.
+ * The page's saved-state reader when it is already loaded (tests read saved state with the real
+ * one), and optionally its store (a test's own): a page otherwise loads the reader in
+ * `prepareStore` and creates the store on first use.
  */
-export function resetStoreForTests(
-  store: Store | null = null,
-  readSaved: SavedStateReader | null = reader,
-): void {
-  shared = store
-  reader = readSaved
-  preparing = null
+export function setPageStore(readSaved: SavedStateReader | null, store: Store | null = null): void {
+  const state = storeState.get()
+  state.reader = readSaved
+  state.store = store
+  state.preparing = null
 }
 
 /**
@@ -68,7 +78,7 @@ export function resetStoreForTests(
  * referentially stable for unchanged state (immer keeps untouched branches identical).
  */
 export function useStore<T>(selector: (state: StoreState) => T): T {
-  const store = getStore()
+  const store = storeOf(usePage())
   const get = useCallback(() => selector(store.getState()), [store, selector])
   return useSyncExternalStore(store.subscribe, get, get)
 }

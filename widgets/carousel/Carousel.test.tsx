@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { setFault, type Fault } from '../../mocks/faults'
 import { callsOf } from '../../mocks/db'
 import { renderWidget } from '../../mocks/render-widget'
 import { winesFor } from '../../fixtures/wines'
-import { parseConfig, resetConfigForTests } from '../../src/config/config'
-import { resetSearchClientForTests } from '../../src/services/search-client'
+import { parseConfig, setPageConfig } from '../../src/config/config'
 import { PropError } from '../../src/props/parse'
 import { CAROUSEL_PAGE_SIZE } from './Carousel'
 import { carousel } from './index'
@@ -15,11 +14,7 @@ configure({ asyncUtilTimeout: 5_000 })
 const CONFIG = JSON.stringify({ algolia: { appId: 'DEMOAPP', searchKey: 'search-only-key' } })
 
 beforeEach(() => {
-  resetConfigForTests(parseConfig(CONFIG))
-})
-
-afterEach(async () => {
-  await resetSearchClientForTests()
+  setPageConfig(parseConfig(CONFIG))
 })
 
 interface Sent {
@@ -152,7 +147,7 @@ describe('carousel widget', () => {
 
   it('shows the quiet empty state without the algolia config (en)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    resetConfigForTests(parseConfig('{}'))
+    setPageConfig(parseConfig('{}'))
     await renderWidget(carousel, { locale: 'en', attributes: { 'data-title': 'Trio' } })
     expect(await screen.findByText('No wines to show here for now.')).toBeInTheDocument()
     expect(error).toHaveBeenCalled()

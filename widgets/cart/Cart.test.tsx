@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { db } from '../../mocks/db'
 import { CLAIRE } from '../../fixtures/users'
 import { NO_PROMOTION, type CartLine, type Locale } from '../../src/domain/types'
-import { resetSessionForTests } from '../../src/session/session'
 import { getStore } from '../../src/store/shared-store'
 import { addToCart } from '../../src/store/cart-actions'
 import { cart } from './index'
@@ -54,10 +53,6 @@ const linesInStore = () => getStore().getState().cart.lines
 /** The figure of a row of the order summary. */
 const figure = (label: string) =>
   plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
-
-afterEach(() => {
-  resetSessionForTests()
-})
 
 describe('cart: empty', () => {
   it.each([

@@ -13,11 +13,10 @@ import { stripeServer } from '../../mocks/stripe-server'
 import { CLAIRE, TOM } from '../../fixtures/users'
 import { KNOWN_VAT_NAMES, VALID_UNNAMED_VAT, INVALID_CHECKSUM_VAT } from '../../fixtures/vat'
 import { getBus } from '../../src/bus/bus'
-import { resetConfigForTests, type WidgetsConfig } from '../../src/config/config'
+import { setPageConfig, type WidgetsConfig } from '../../src/config/config'
 import { NO_PROMOTION, type CartLine, type Contact, type Locale } from '../../src/domain/types'
-import { resetPaymentsForTests } from '../../src/services/payments'
 import { addToCart, updateCartQuantity } from '../../src/store/cart-actions'
-import { resetContactsForTests, setContacts, updateContact } from '../../src/store/contacts-actions'
+import { setContacts, updateContact } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
 import { emptyContacts } from '../../src/store/state'
 import { cart } from './index'
@@ -111,13 +110,11 @@ const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer|Betaal) 
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
-  resetConfigForTests({ config: DEMO, problems: [] })
+  setPageConfig({ config: DEMO, problems: [] })
 })
 
 afterEach(() => {
   vi.useRealTimers()
-  resetPaymentsForTests()
-  resetContactsForTests()
 })
 
 describe('checkout tabs and contacts', () => {
@@ -207,7 +204,7 @@ describe('checkout tabs and contacts', () => {
   it('keeps the address fields typeable when the autocomplete fails to load', async () => {
     // No places service registered and no Maps key: the real loader fails.
     delete window.wineWidgetsServices?.places
-    resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+    setPageConfig({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = await asClaire('nl')
     expect(

@@ -1,12 +1,11 @@
-import { afterEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
-import { resetConfigForTests } from '../../src/config/config'
-import { resetPaymentsForTests } from '../../src/services/payments'
+import { setPageConfig } from '../../src/config/config'
 import { addToCart } from '../../src/store/cart-actions'
 import { setContacts } from '../../src/store/contacts-actions'
 import { emptyContacts } from '../../src/store/state'
@@ -17,12 +16,10 @@ vi.mock('@stripe/stripe-js', () => ({
   loadStripe: () => Promise.reject(new Error('Failed to load Stripe.js')),
 }))
 
-afterEach(() => resetPaymentsForTests())
-
 it('shows the processing error when the card provider fails to load (fr)', async () => {
   // A production page: no test stand-in registered, so the real loader runs.
   delete window.wineWidgetsServices
-  resetConfigForTests({
+  setPageConfig({
     config: { demo: false, rules: { url: '/api/rules' }, stripe: { publishableKey: 'pk_live_x' } },
     problems: [],
   })

@@ -19,11 +19,11 @@ import { createFakeStripe, FAKE_ELEMENT_TEXTS, TEST_CARDS } from '../../mocks/fa
 import { stripeServer } from '../../mocks/stripe-server'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
-import { resetConfigForTests } from '../../src/config/config'
+import { setPageConfig } from '../../src/config/config'
 import { takeSnapshot, transition, type PaymentProgress } from '../../src/domain/payment-flow'
 import type { CartLine, Locale } from '../../src/domain/types'
 import { recordPaidOrder } from '../../src/payment/paid-orders'
-import { resetPaymentControllerForTests } from '../../src/payment/shared-controller'
+import { setPaymentControllerOptions } from '../../src/payment/shared-controller'
 import { addToCart } from '../../src/store/cart-actions'
 import { setContacts } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
@@ -56,7 +56,7 @@ const state = () => getStore().getState()
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
-  resetConfigForTests({
+  setPageConfig({
     config: {
       demo: true,
       rules: { url: '/api/rules' },
@@ -66,7 +66,7 @@ beforeEach(() => {
     problems: [],
   })
   // The steps after the charge retry at once: a stalled order shows without waiting a minute.
-  resetPaymentControllerForTests({ retryDelays: [0, 0] })
+  setPaymentControllerOptions({ retryDelays: [0, 0] })
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
   db.sessionEmail = CLAIRE.email
   setContacts({ ...emptyContacts(), delivery: CLAIRE_CONTACT, invoice: CLAIRE_CONTACT })

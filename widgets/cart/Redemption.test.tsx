@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { db } from '../../mocks/db'
 import { wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
-import { resetConfigForTests } from '../../src/config/config'
+import { setPageConfig } from '../../src/config/config'
 import type { Contact } from '../../src/domain/types'
 import { addToCart } from '../../src/store/cart-actions'
-import { resetContactsForTests, setContacts } from '../../src/store/contacts-actions'
+import { setContacts } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
 import { emptyContacts } from '../../src/store/state'
 import { cart } from './index'
@@ -35,7 +35,7 @@ const figure = (label: string) =>
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
-  resetConfigForTests({
+  setPageConfig({
     config: {
       demo: true,
       rules: { url: '/api/rules' },
@@ -44,10 +44,6 @@ beforeEach(() => {
     },
     problems: [],
   })
-})
-
-afterEach(() => {
-  resetContactsForTests()
 })
 
 describe('droplets redemption (issue 11: the discount shows only once the input is left)', () => {

@@ -7,11 +7,11 @@ import { clearFaults, setFault, type Fault } from '../../mocks/faults'
 import { TEST_CARDS } from '../../mocks/fake-stripe'
 import { wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
-import { resetConfigForTests } from '../../src/config/config'
+import { setPageConfig } from '../../src/config/config'
 import type { Contact, Locale } from '../../src/domain/types'
 import { RULES_TIMEOUT_MS } from '../../src/services/rules'
 import { addToCart } from '../../src/store/cart-actions'
-import { resetContactsForTests, setContacts } from '../../src/store/contacts-actions'
+import { setContacts } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
 import { emptyContacts } from '../../src/store/state'
 import { cart } from './index'
@@ -76,7 +76,7 @@ async function enterCard(user: UserEvent, locale: 'en' | 'fr') {
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
-  resetConfigForTests({
+  setPageConfig({
     config: {
       demo: true,
       rules: { url: '/api/rules' },
@@ -88,7 +88,6 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  resetContactsForTests()
   vi.useRealTimers()
 })
 

@@ -7,7 +7,7 @@ import { setFault } from '../../mocks/faults'
 import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import { setRedirect } from '../../src/session/redirect'
-import { resetSessionForTests, startSessionService } from '../../src/session/session'
+import { startSessionService } from '../../src/session/session'
 import { INACTIVITY_MS } from '../../src/store/state'
 import { login } from './index'
 
@@ -21,7 +21,6 @@ beforeEach(() => {
 
 afterEach(() => {
   restoreRedirect()
-  resetSessionForTests()
 })
 
 describe('login widget', () => {

@@ -6,8 +6,7 @@ import { callsOf } from '../../mocks/db'
 import { clearFaults, releaseHeld, setFault } from '../../mocks/faults'
 import { search as runSearch } from '../../mocks/search-engine'
 import { winesFor } from '../../fixtures/wines'
-import { parseConfig, resetConfigForTests } from '../../src/config/config'
-import { resetSearchClientForTests } from '../../src/services/search-client'
+import { parseConfig, setPageConfig } from '../../src/config/config'
 import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import type { Locale } from '../../src/domain/types'
@@ -69,12 +68,11 @@ beforeAll(async () => {
 })
 
 beforeEach(() => {
-  resetConfigForTests(parseConfig(JSON.stringify(CONFIG)))
+  setPageConfig(parseConfig(JSON.stringify(CONFIG)))
   window.history.replaceState(null, '', '/fr/')
 })
 
-afterEach(async () => {
-  await resetSearchClientForTests()
+afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
@@ -468,7 +466,7 @@ describe('search widget', () => {
 
   it('shows a message instead of crashing without the algolia config', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    resetConfigForTests(parseConfig('{}'))
+    setPageConfig(parseConfig('{}'))
     await renderWidget(search, { locale: 'fr' })
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: TEXT.fr.open }))

@@ -9,9 +9,7 @@ import { server } from '../../mocks/node'
 import { answerFor, PAIRINGS_END, PAIRINGS_START } from '../../mocks/sommelier'
 import { search as runSearch } from '../../mocks/search-engine'
 import { winesFor } from '../../fixtures/wines'
-import { parseConfig, resetConfigForTests } from '../../src/config/config'
-import { resetSearchClientForTests } from '../../src/services/search-client'
-import { resetSuggestionsForTests } from '../../src/services/sommelier/suggestions'
+import { parseConfig, setPageConfig } from '../../src/config/config'
 import { filterLadder } from '../../src/domain/sommelier-filters'
 import { parsePairings, visibleAnswer } from '../../src/domain/sommelier-pairings'
 import { getBus } from '../../src/bus/bus'
@@ -91,12 +89,10 @@ const TEXT = {
 } as const
 
 beforeEach(() => {
-  resetConfigForTests(parseConfig(JSON.stringify(CONFIG)))
+  setPageConfig(parseConfig(JSON.stringify(CONFIG)))
 })
 
-afterEach(async () => {
-  await resetSearchClientForTests()
-  resetSuggestionsForTests()
+afterEach(() => {
   vi.restoreAllMocks()
 })
 

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { getStore } from '../../src/store/shared-store'
 import { defineWidget } from '../../src/props/schema'
-import { resetSessionForTests, startSessionService } from '../../src/session/session'
+import { startSessionService } from '../../src/session/session'
 import { INACTIVITY_MS } from '../../src/store/state'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { userMenu } from './index'
@@ -17,10 +17,6 @@ const panelRoot = defineWidget({
   example: '',
   props: {},
   load: async () => ({ default: () => <LoginPanel /> }),
-})
-
-afterEach(() => {
-  resetSessionForTests()
 })
 
 describe('user-menu widget', () => {

@@ -5,7 +5,7 @@ import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
 import { releaseHeld, setFault } from '../../mocks/faults'
 import { OUT_OF_STOCK_CODE, vintagesFor } from '../../fixtures/wines'
-import { resetConfigForTests } from '../../src/config/config'
+import { setPageConfig } from '../../src/config/config'
 import { formatMoney } from '../../src/domain/money'
 import { TAB_MEMORY_MS } from '../../src/domain/tab-memory'
 import type { Locale } from '../../src/domain/types'
@@ -25,7 +25,7 @@ function activeOf(code: string, locale: Locale = 'en') {
 }
 
 async function renderWine(odooCode: string, locale: Locale = 'fr', name = 'Test wine') {
-  resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+  setPageConfig({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
   const user = userEvent.setup()
   const result = await renderWidget(wineTabs, {
     locale,
@@ -241,7 +241,7 @@ describe('wine-tabs: add to cart', () => {
   })
 
   it('keeps the label image on the cart line when the tag gives one (nl)', async () => {
-    resetConfigForTests({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
+    setPageConfig({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
     const user = userEvent.setup()
     await renderWidget(wineTabs, {
       locale: 'nl',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
@@ -10,7 +10,6 @@ import type { Locale, User } from '../../domain/types'
 import { getBus } from '../../bus/bus'
 import type { BusEvents } from '../../bus/events'
 import { getStore } from '../../store/shared-store'
-import { resetSessionForTests } from '../../session/session'
 import { LoginPanel, type LoginPanelProps } from './LoginPanel'
 
 /** The panel is shared UI, not a widget: a test-only definition renders it like one. */
@@ -29,10 +28,6 @@ async function renderPanel(locale: Locale = 'fr', panelProps: LoginPanelProps = 
   const result = await renderWidget(panel(panelProps), { locale })
   return { user, ...result }
 }
-
-afterEach(() => {
-  resetSessionForTests()
-})
 
 const TEXTS = {
   en: { email: 'E-mail address', password: 'Password', login: 'Log in', invalid: 'Invalid login' },

@@ -14,26 +14,23 @@
 import type { Stripe } from '@stripe/stripe-js'
 import { readConfig, type WidgetsConfig } from '../../config/config'
 import { serviceOverride } from '../overrides'
+import { pageSlot } from '../../page/page-context'
 
-let shared: Promise<Stripe> | null = null
+const page = pageSlot<{ stripe: Promise<Stripe> | null }>(() => ({ stripe: null }))
 
 export function loadPayments(config?: WidgetsConfig): Promise<Stripe> {
-  if (!shared) {
+  const state = page.get()
+  if (!state.stripe) {
     const override = serviceOverride('payments')
     const loading = override
       ? Promise.resolve().then(override)
       : import('./stripe').then((m) =>
           m.loadRealStripe((config ?? readConfig().config).stripe?.publishableKey),
         )
-    shared = loading
+    state.stripe = loading
     loading.catch(() => {
-      if (shared === loading) shared = null
+      if (state.stripe === loading) state.stripe = null
     })
   }
-  return shared
-}
-
-/** Test hook: forget the loaded provider. */
-export function resetPaymentsForTests(): void {
-  shared = null
+  return state.stripe
 }

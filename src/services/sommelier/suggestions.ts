@@ -50,10 +50,6 @@ export function indexFacetValues(locale: Locale): Promise<IndexFacetValues> {
   })
 }
 
-export function resetSuggestionsForTests(): void {
-  getPageQueryClient().removeQueries({ queryKey: ['sommelier-facets'] })
-}
-
 /** The hits of the first search of the line's ladder that finds any. */
 async function candidatesFor(
   locale: Locale,
