@@ -319,6 +319,9 @@ function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   if (VENDOR_BASE.test(id)) return 'vendor-base'
   if (/node_modules[\\/]valibot[\\/]/.test(id)) return 'vendor-valibot'
   if (CORE.test(id) || id === `\0${TEXTS}`) return 'core'
+  // The collection URLs alone (no React): the entry's prefetch of an editorial widget loads it
+  // beside the widget's code, and must not wait for the libraries the collections chunk needs.
+  if (/[\\/]src[\\/]api[\\/]collection-url\.ts$/.test(id)) return 'collection-url'
   const roots = [...loadersOf(id, ctx)]
   const siteAtFirstRender = (root: string) =>
     IN_SITE_WIDGET.test(root) &&

@@ -25,53 +25,36 @@ const startServices = () =>
     }))
 
 /**
- * Preloads a widget's text file (mount/bundles.ts); the core imports it when it renders. A second
- * link to the same file costs nothing (one fetch per URL).
+ * Asks the browser for `href` ahead of its use. `crossorigin` is that of the use (an `import()`
+ * or a same-origin `fetch` with same-origin credentials: anonymous), or the browser fetches
+ * twice; a second link to the same URL costs nothing (one fetch per URL).
  */
-function preloadTexts(locale: string, widget: string) {
-  const href = textsUrl(locale as 'fr', textBundleOf(widget))
-  if (!href) return // dev server and tests: no text files
+function preload(href: string, as?: 'fetch') {
   const link = document.createElement('link')
-  link.rel = 'modulepreload'
-  link.crossOrigin = '' // as the import() that uses it, or the browser fetches it twice
+  link.rel = as ? 'preload' : 'modulepreload'
+  if (as) link.as = as
+  link.crossOrigin = 'anonymous'
   link.href = href
   document.head.append(link)
 }
 
 /**
- * Preloads the site API reads a widget makes at its first render (its definition's `prefetch`), so
- * they travel with its code instead of after it. `crossorigin` and the URL are those of the
- * fetch that uses the answer (src/http: same origin, same-origin credentials), or the browser
- * fetches twice; one link per URL.
+ * Preloads what a widget needs besides its code: its text file (mount/bundles.ts; none on the
+ * dev server and in tests), which the core imports when it renders, and the site API reads of
+ * its first render (its definition's `prefetch`, same URL as the fetch), so they travel with its
+ * code instead of after it.
  */
-function preloadReads(args: Parameters<Renderer>[0]) {
-  let urls: readonly string[] = []
-  try {
-    urls =
-      args.definition.prefetch?.({
-        props: args.props,
-        locale: args.locale,
-        page: args.element.ownerDocument,
-      }) ?? []
-  } catch (error) {
-    // Only a head start is lost: the widget fetches what it needs when it renders.
-    reportError({ widget: args.definition.name, area: 'mount', message: 'prefetch failed', error })
-  }
-  for (const url of urls) {
-    const href = new URL(url, document.baseURI).href
-    if (
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].some(
-        (l) => l.href === href,
-      )
-    )
-      continue
-    const link = document.createElement('link')
-    link.rel = 'preload'
-    link.as = 'fetch'
-    link.crossOrigin = 'anonymous'
-    link.href = href
-    document.head.append(link)
-  }
+function preloadNeeds({ definition, props, locale, element }: Parameters<Renderer>[0]) {
+  const texts = textsUrl(locale, textBundleOf(definition.name))
+  if (texts) preload(texts)
+  definition
+    .prefetch?.({ props, locale, page: element.ownerDocument })
+    .then((urls) => {
+      for (const url of urls) preload(url, 'fetch')
+    })
+    // Only a head start is lost (the widget fetches what it needs when it renders), and the
+    // widget's own load reports a chunk that cannot load.
+    .catch(() => undefined)
 }
 
 /**
@@ -80,8 +63,13 @@ function preloadReads(args: Parameters<Renderer>[0]) {
  * renders with the same, already loaded, modules.
  */
 const render: Renderer = async (args) => {
-  preloadTexts(args.locale, args.definition.name)
-  preloadReads(args)
+  preloadNeeds(args)
+  // The code of the widgets it places loads with its own (a failure shows when they mount).
+  for (const name of args.definition.places ?? [])
+    registry
+      .find((d) => d.name === name)
+      ?.load()
+      .catch(() => undefined)
   const [root] = await Promise.all([import('./root'), startServices(), args.definition.load()])
   return root.render(args)
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, waitFor } from '@testing-library/react'
 import { server } from '../mocks/node'
 import { renderWidget } from '../mocks/render-widget'
@@ -24,13 +24,8 @@ afterEach(() => {
 })
 
 describe('a widget preloads exactly the reads of its first render', () => {
-  it('is declared by the widgets that show collection entries at once', () => {
-    expect(prefetching.map((d) => d.name).sort()).toEqual([
-      'decouvrir',
-      'index',
-      'quotes',
-      'slider',
-    ])
+  it('is declared by the widgets that show collection entries with images at once', () => {
+    expect(prefetching.map((d) => d.name).sort()).toEqual(['decouvrir', 'index', 'slider'])
   })
 
   it.each(prefetching.map((d) => [d.name, d] as const))(
@@ -47,7 +42,7 @@ describe('a widget preloads exactly the reads of its first render', () => {
           locale: 'nl',
           attributes: exampleAttributes(definition.example),
         })
-        const urls = definition.prefetch?.({
+        const urls = await definition.prefetch?.({
           props: parseProps(definition.props, element.dataset),
           locale: 'nl',
           page: document,
@@ -59,6 +54,29 @@ describe('a widget preloads exactly the reads of its first render', () => {
       } finally {
         server.events.removeListener('request:start', seen)
       }
+    },
+  )
+})
+
+/** The widgets known to place others (their sliders). */
+const PLACERS = ['index', 'decouvrir']
+
+describe('a widget that places other widgets loads their code with its own', () => {
+  it.each(registry.map((d) => [d.name, d] as const))(
+    "%s: every widget tag its first render places is in its definition's places",
+    async (_name, definition) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined) // widgets without config
+      const { element } = await renderWidget(definition, {
+        locale: 'en',
+        attributes: exampleAttributes(definition.example),
+        widgets: { has: () => true, mount: () => Promise.resolve() },
+      })
+      const placed = () =>
+        [...element.querySelectorAll<HTMLElement>('[data-widget]')].map((el) => el.dataset.widget)
+      // An index or decouvrir places its sliders once it has its entries.
+      if (PLACERS.includes(definition.name))
+        await waitFor(() => expect(placed().length).toBeGreaterThan(0))
+      for (const name of placed()) expect(definition.places ?? []).toContain(name)
     },
   )
 })

@@ -71,3 +71,14 @@ export function editorialFields(
   })
   return canonicalFields([...widgets].flatMap((w) => EDITORIAL_FIELDS[w]))
 }
+
+/**
+ * The `prefetch` of an editorial widget's definition: its collection's URL with the fields the
+ * page's editorial widgets of that collection ask for (the URL its first render fetches).
+ */
+export const editorialPrefetch = (
+  widget: EditorialWidget,
+  { props, locale, page }: { props: { collection: string }; locale: Locale; page: ParentNode },
+): string[] => [
+  collectionEntriesUrl(props.collection, locale, editorialFields(props.collection, widget, page)),
+]

@@ -74,12 +74,18 @@ export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
   /** The widget's code, loaded only when its tag is on the page. */
   load: () => Promise<{ default: ComponentType<WidgetComponentProps<PropsOf<S>>> }>
   /**
+   * The widgets whose tags this one places (`WidgetTag`, e.g. the sliders of an index): the entry
+   * loads their code with this widget's, not after this one has rendered its tags.
+   */
+  places?: readonly string[]
+  /**
    * The site API GET URLs the widget asks for at its first render (same URL, same headers): the
    * entry preloads them with the widget's code when it finds the tag, instead of after the code
    * has loaded and rendered. Only for reads whose answer the page shows at once (e.g. the
-   * slider's collection, which holds the page's largest image).
+   * slider's collection, which holds the page's largest image). A promise, so the code that
+   * builds the URLs loads on demand (a tiny chunk, beside the widget's) rather than in the entry.
    */
-  prefetch?: (tag: PrefetchTag<PropsOf<S>>) => readonly string[]
+  prefetch?: (tag: PrefetchTag<PropsOf<S>>) => Promise<readonly string[]>
 }
 
 /** What `prefetch` knows of a tag: its parsed props, its locale and the page it is on. */
@@ -99,7 +105,7 @@ export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load' | 'prefetch'> & 
   // Method syntax on purpose: its parameter is compared bivariantly, so a definition whose
   // prefetch reads its own props type fits the list; the runtime passes the props it parsed
   // through that definition's schema.
-  prefetch?(tag: PrefetchTag<Record<string, unknown>>): readonly string[]
+  prefetch?(tag: PrefetchTag<Record<string, unknown>>): Promise<readonly string[]>
 }
 
 /** Identity helper that keeps the schema's literal types for `PropsOf`. */

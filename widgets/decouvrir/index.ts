@@ -1,4 +1,3 @@
-import { collectionEntriesUrl, editorialFields } from '../../src/api/collection-url'
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
@@ -32,11 +31,7 @@ export const decouvrir = defineWidget({
     '<div data-widget="decouvrir" data-collection="grapes" data-header="Discover our grapes" data-explain="Point at a grape or tap it to see it."></div>',
   props,
   load: () => import('./Decouvrir'),
-  prefetch: ({ props, locale, page }) => [
-    collectionEntriesUrl(
-      props.collection,
-      locale,
-      editorialFields(props.collection, 'decouvrir', page),
-    ),
-  ],
+  places: ['slider'],
+  prefetch: (tag) =>
+    import('../../src/api/collection-url').then((m) => m.editorialPrefetch('decouvrir', tag)),
 })

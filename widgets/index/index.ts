@@ -1,4 +1,3 @@
-import { collectionEntriesUrl, editorialFields } from '../../src/api/collection-url'
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 import { DEFAULT_INDEX_COLUMNS, EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
@@ -33,11 +32,8 @@ export const index = defineWidget({
   example: '<div data-widget="index" data-collection="grapes" data-columns="3"></div>',
   props,
   load: () => import('./Index'),
-  prefetch: ({ props, locale, page }) => [
-    collectionEntriesUrl(
-      props.collection,
-      locale,
-      editorialFields(props.collection, 'index', page),
-    ),
-  ],
+
+  places: ['slider'],
+  prefetch: (tag) =>
+    import('../../src/api/collection-url').then((m) => m.editorialPrefetch('index', tag)),
 })

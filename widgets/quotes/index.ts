@@ -1,4 +1,3 @@
-import { QUOTE_FIELDS, collectionEntriesUrl } from '../../src/api/collection-url'
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 
 const props = {
@@ -22,5 +21,4 @@ export const quotes = defineWidget({
   example: '<div data-widget="quotes"></div>',
   props,
   load: () => import('./Quotes'),
-  prefetch: ({ locale }) => [collectionEntriesUrl('quotes', locale, QUOTE_FIELDS)],
 })

@@ -1,4 +1,3 @@
-import { collectionEntriesUrl, editorialFields } from '../../src/api/collection-url'
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
 
@@ -63,11 +62,6 @@ export const slider = defineWidget({
   example: '<div data-widget="slider" data-collection="grapes" data-more></div>',
   props,
   load: () => import('./Slider'),
-  prefetch: ({ props, locale, page }) => [
-    collectionEntriesUrl(
-      props.collection,
-      locale,
-      editorialFields(props.collection, 'slider', page),
-    ),
-  ],
+  prefetch: (tag) =>
+    import('../../src/api/collection-url').then((m) => m.editorialPrefetch('slider', tag)),
 })
