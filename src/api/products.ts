@@ -15,6 +15,7 @@ import { safeUrl } from '../domain/safe-url'
 import { HttpError, postJson } from '../http/http'
 import { lookupPromotion } from '../services/rules'
 import { isRecord } from '../domain/is-record'
+import { toNumber } from '../domain/to-number'
 
 export const WINE_VARIANTS_URL = '/api/getwinevariants'
 export const BUNDLE_URL = '/api/getbundle'
@@ -71,40 +72,30 @@ export interface BundleAnswer {
   wines: BundleWineInfo[]
 }
 
-/** A number, or a numeric string (the backend serialises some numbers as text). */
-function num(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v)
-    return Number.isFinite(n) ? n : null
-  }
-  return null
-}
-
 const text = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null
 
 function parseVariant(raw: unknown): WineVariant | null {
   if (!isRecord(raw)) return null
-  const id = num(raw.id)
-  const price = num(raw.price)
+  const id = toNumber(raw.id)
+  const price = toNumber(raw.price)
   const volume = text(raw.volume)
   if (id === null || price === null || price < 0 || !volume) return null
-  const qty = num(raw.qty_available) ?? 0
+  const qty = toNumber(raw.qty_available) ?? 0
   return {
     id,
     volume,
     price,
     qty_available: qty,
-    free_qty: num(raw.free_qty) ?? qty,
+    free_qty: toNumber(raw.free_qty) ?? qty,
     default_code: text(raw.default_code) ?? '',
   }
 }
 
 function parseScore(raw: unknown): WineScore | null {
   if (!isRecord(raw) || !isRecord(raw.guide)) return null
-  const score = num(raw.score)
-  const maxscore = num(raw.maxscore)
+  const score = toNumber(raw.score)
+  const maxscore = toNumber(raw.maxscore)
   const label = text(raw.guide.label)
   if (score === null || maxscore === null || !label) return null
   return { guide: { value: text(raw.guide.value) ?? label, label }, score, maxscore }
@@ -172,9 +163,9 @@ export async function getBundle(
   const bad = (reason: string) => new HttpError(200, BUNDLE_URL, { cause: new Error(reason) })
   if (!isRecord(answer) || !isRecord(answer.bundle)) throw bad('The answer has no bundle')
   const b = answer.bundle
-  const id = num(b.id)
-  const price = num(b.price)
-  const qty = num(b.qty_available)
+  const id = toNumber(b.id)
+  const price = toNumber(b.price)
+  const qty = toNumber(b.qty_available)
   if (id === null || price === null || price < 0 || qty === null) {
     throw bad('The bundle needs an id, a price and qty_available')
   }
@@ -191,14 +182,14 @@ export async function getBundle(
     },
     wines: wines.flatMap((w): BundleWineInfo[] => {
       if (!isRecord(w)) return []
-      const wineId = num(w.id)
+      const wineId = toNumber(w.id)
       const name = text(w.name)
       if (wineId === null || !name) return []
       return [
         {
           id: wineId,
           name,
-          quantity: num(w.quantity) ?? 1,
+          quantity: toNumber(w.quantity) ?? 1,
           vintage: text(w.vintage) ?? '',
           // A link only to a same-site path or an http(s) page (never javascript:, //host…).
           url: safeUrl(w.url),

@@ -10,6 +10,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { accountRequest } from '../http/csrf'
 import { isRecord } from '../domain/is-record'
+import { toNumber } from '../domain/to-number'
 import { malformed } from './answer'
 import { reportError } from '../report/report'
 
@@ -20,16 +21,6 @@ export const LOGIN_URL = '/login/loginuser'
 export const EXISTING_EMAIL_URL = '/login/isexistingemail'
 export const CREATE_USER_URL = '/user/createuser'
 export const PASSWORD_RESET_LINK_URL = '/api/sendpasswordresetlink'
-
-/** A number, or a string holding one (PHP backends often serialise ids and points as text). */
-function toNumber(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v)
-    return Number.isFinite(n) ? n : null
-  }
-  return null
-}
 
 function parseUser(url: string, raw: unknown): User {
   if (!isRecord(raw)) throw malformed(url, 'user is not an object')

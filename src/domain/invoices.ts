@@ -18,6 +18,7 @@
 import { sortByDateDesc } from './dates'
 import { safeUrl } from './safe-url'
 import { isRecord } from './is-record'
+import { toNumber } from './to-number'
 
 export interface InvoiceProduct {
   name: string
@@ -49,29 +50,20 @@ export const INVOICE_HISTORY_START = '2024-01-01'
 /** Spec 9: "Password reset redirect 4 s". */
 export const PASSWORD_RESET_REDIRECT_MS = 4000
 
-function num(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v)
-    return Number.isFinite(n) ? n : null
-  }
-  return null
-}
-
 const text = (v: unknown): string =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : ''
 
 function normalizeLine(raw: unknown): InvoiceLine | null {
   if (!isRecord(raw) || !isRecord(raw.product)) return null
-  const quantity = num(raw.quantity)
-  const price_unit = num(raw.price_unit)
+  const quantity = toNumber(raw.quantity)
+  const price_unit = toNumber(raw.price_unit)
   const name = text(raw.product.name)
   if (quantity === null || price_unit === null || name === '') return null
   return {
     quantity,
     price_unit,
     // Odoo always sends it; should it be missing, the line total is still known.
-    price_total: num(raw.price_total) ?? quantity * price_unit,
+    price_total: toNumber(raw.price_total) ?? quantity * price_unit,
     product: {
       name,
       url: safeUrl(raw.product.url),
@@ -85,7 +77,7 @@ function normalizeInvoice(raw: unknown): Invoice | null {
   if (!isRecord(raw)) return null
   const date = text(raw.date)
   const name = text(raw.name)
-  const amount_total = num(raw.amount_total)
+  const amount_total = toNumber(raw.amount_total)
   if (date === '' || name === '' || amount_total === null) return null
   const lines = Array.isArray(raw.invoice_lines) ? raw.invoice_lines : []
   return {
