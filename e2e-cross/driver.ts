@@ -44,7 +44,7 @@ export interface ConsoleEntry {
   path: string
 }
 
-export type Key = 'Enter' | 'Escape' | 'Tab' | 'Backspace'
+export type Key = 'Enter' | 'Escape' | 'Tab' | 'Shift+Tab' | 'Backspace'
 
 /** A page in a fresh profile (no cookies, no storage) at a given window size. */
 export interface Driver {
@@ -108,7 +108,10 @@ export const describeQuery = (q: Query): string =>
 
 // ---------------------------------------------------------------- puppeteer (Firefox, Chromium)
 
-const PUPPETEER_KEYS: Record<Key, 'Enter' | 'Escape' | 'Tab' | 'Backspace'> = {
+const PUPPETEER_KEYS: Record<
+  Exclude<Key, 'Shift+Tab'>,
+  'Enter' | 'Escape' | 'Tab' | 'Backspace'
+> = {
   Enter: 'Enter',
   Escape: 'Escape',
   Tab: 'Tab',
@@ -190,6 +193,12 @@ class PuppeteerDriver implements Driver {
     await this.page.keyboard.type(text)
   }
   async press(key: Key) {
+    if (key === 'Shift+Tab') {
+      await this.page.keyboard.down('Shift')
+      await this.page.keyboard.press('Tab')
+      await this.page.keyboard.up('Shift')
+      return
+    }
     await this.page.keyboard.press(PUPPETEER_KEYS[key])
   }
   async close() {
@@ -260,7 +269,8 @@ async function puppeteerLauncher(engine: 'firefox' | 'chromium'): Promise<Launch
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
 const COMMAND_TIMEOUT = 40_000
-const WEBDRIVER_KEYS: Record<Key, string> = {
+const SHIFT = '\uE008'
+const WEBDRIVER_KEYS: Record<Exclude<Key, 'Shift+Tab'>, string> = {
   Enter: '\uE007',
   Escape: '\uE00C',
   Tab: '\uE004',
@@ -379,14 +389,17 @@ class WebKitDriver implements Driver {
     await this.cmd('POST', `/element/${el[ELEMENT]}/value`, { text })
   }
   async press(key: Key) {
-    const value = WEBDRIVER_KEYS[key]
+    const value = WEBDRIVER_KEYS[key === 'Shift+Tab' ? 'Tab' : key]
+    const shift = key === 'Shift+Tab'
     await this.actions([
       {
         type: 'key',
         id: 'keyboard',
         actions: [
+          ...(shift ? [{ type: 'keyDown', value: SHIFT }] : []),
           { type: 'keyDown', value },
           { type: 'keyUp', value },
+          ...(shift ? [{ type: 'keyUp', value: SHIFT }] : []),
         ],
       },
     ])

@@ -273,6 +273,62 @@ journey(
   { timeout: 120_000 },
 )
 
+journey(
+  'modal: Tab and Shift+Tab stay in the search dialog; Escape gives focus back',
+  async (page) => {
+    await open(page, '/en/')
+    const trigger: Query = { role: 'button', name: t('search.open') }
+    await page.click(trigger)
+    const dialog: Query = { role: 'dialog', name: t('search.dialog') }
+    await visible(page, dialog)
+    await until('the first results', async () => (await hitCount(page, dialog)) > 0)
+    const focus = () =>
+      page.evaluate(() => {
+        const el = document.activeElement
+        const inDialog = el?.closest('[role="dialog"]') !== null && el !== document.body
+        return {
+          inDialog,
+          label: el ? `${el.tagName.toLowerCase()} ${el.textContent.trim().slice(0, 40)}` : '',
+        }
+      })
+    // As many steps as the dialog has stops, and two more: the focus wraps around, never leaves.
+    const stops = await page.evaluate(
+      () =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '[role="dialog"] :is(a[href], button, input, select, textarea, [tabindex])',
+          ),
+        ].filter(
+          (el) =>
+            el.tabIndex >= 0 &&
+            !(el as HTMLButtonElement).disabled &&
+            el.getClientRects().length > 0,
+        ).length,
+    )
+    assert.ok(stops > 2, `the dialog has ${stops} focus stops`)
+    for (let i = 0; i < stops + 2; i++) {
+      await page.press('Tab')
+      const at = await focus()
+      assert.ok(at.inDialog, `Tab ${i + 1} of ${stops + 2} left the dialog (focus on ${at.label})`)
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.press('Shift+Tab')
+      const at = await focus()
+      assert.ok(at.inDialog, `Shift+Tab ${i + 1} left the dialog (focus on ${at.label})`)
+    }
+    await page.press('Escape')
+    await gone(page, dialog)
+    await until('the focus back on the search button', () =>
+      page.evaluate(
+        (name) =>
+          document.activeElement?.getAttribute('aria-label') === name ||
+          document.activeElement?.textContent.trim() === name,
+        t('search.open'),
+      ),
+    )
+  },
+)
+
 journey('giftbox: the figures of a 100-gift order add up', async (page) => {
   await open(page, '/en/giftbox')
   const form: Query = { css: '[data-widget="giftbox"] form' }
