@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import {
   CHECKOUT_TABS,
   allowedTab,
@@ -116,13 +116,7 @@ export function Checkout() {
         panelFocusable={false}
       >
         {tab === 'delivery' && (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault()
-              next('delivery', 'invoice')
-            }}
-          >
+          <StepForm onNext={() => next('delivery', 'invoice')} nextLabel={t('checkout.toInvoice')}>
             <ContactForm
               kind="delivery"
               contact={contacts.delivery}
@@ -130,19 +124,10 @@ export function Checkout() {
               showAllProblems={insist.delivery}
               autocomplete
             />
-            <button type="submit" className={styles.next}>
-              {t('checkout.toInvoice')}
-            </button>
-          </form>
+          </StepForm>
         )}
         {tab === 'invoice' && (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault()
-              next('invoice', 'payment')
-            }}
-          >
+          <StepForm onNext={() => next('invoice', 'payment')} nextLabel={t('checkout.toPayment')}>
             <ContactForm
               kind="invoice"
               contact={contacts.invoice}
@@ -151,13 +136,36 @@ export function Checkout() {
             >
               <VatField vat={contacts.vat} />
             </ContactForm>
-            <button type="submit" className={styles.next}>
-              {t('checkout.toPayment')}
-            </button>
-          </form>
+          </StepForm>
         )}
         {tab === 'payment' && <PaymentForm />}
       </Tabs>
     </section>
+  )
+}
+
+/** A step of the checkout: its fields and the button to the next step (Enter works too). */
+function StepForm({
+  onNext,
+  nextLabel,
+  children,
+}: {
+  onNext: () => void
+  nextLabel: string
+  children: ReactNode
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        onNext()
+      }}
+    >
+      {children}
+      <button type="submit" className={styles.next}>
+        {nextLabel}
+      </button>
+    </form>
   )
 }

@@ -21,6 +21,7 @@ import type { SearchProps } from './index'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
+import { IconButton } from '../../src/ui/icon-button/IconButton'
 
 type Mode = 'search' | 'sommelier'
 
@@ -80,15 +81,9 @@ interface TopBarProps {
 function CloseButton({ onClose }: TopBarProps) {
   const { t } = useTranslation('search')
   return (
-    <button
-      type="button"
-      className={styles.iconButton}
-      aria-label={t('search.close')}
-      title={t('search.close')}
-      onClick={() => onClose()}
-    >
+    <IconButton className={styles.iconButton} label={t('search.close')} onClick={() => onClose()}>
       <CloseIcon />
-    </button>
+    </IconButton>
   )
 }
 

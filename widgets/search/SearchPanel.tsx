@@ -39,7 +39,7 @@ import { getSearchClient, wineIndexName } from '../../src/services/search-client
 import { useTranslation } from 'react-i18next'
 import { i18nFor } from '../../src/i18n/i18n'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
-import { AnsweredContext, RefinementList } from './RefinementList'
+import { AnsweredContext, RefinementList, type RefinementListProps } from './RefinementList'
 import { createStateMapping, createUrlRouter } from './url-router'
 import {
   CloseIcon,
@@ -52,6 +52,7 @@ import {
   SommelierIcon,
 } from './icons'
 import styles from './Search.module.css'
+import { IconButton } from '../../src/ui/icon-button/IconButton'
 
 /** 24 fills whole rows of the 2, 3 and 4 column grid. */
 const HITS_PER_PAGE = 24
@@ -241,16 +242,35 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
   const priceLabel = useCallback((value: string) => priceLevelSigns(value) || value, [])
   const priceSpoken = useCallback((value: string) => t('wine.priceLevel', { level: value }), [t])
 
-  const section = (panel: RefinementPanel, children: ReactNode) => (
-    <section
-      id={panelId(panel)}
-      className={styles.section}
-      hidden={panels.open !== panel}
-      aria-label={t(`search.${panel}`)}
-    >
-      {children}
-    </section>
-  )
+  // Each panel's lists, in order: the attribute and how its values read.
+  const lists: Record<RefinementPanel, RefinementListProps[]> = useMemo(() => {
+    const badge = { labelOf: badgeLabel, markerOf: badgeMarker, sortByLabel: true }
+    return {
+      grapes: [{ attribute: REFINEMENT_ATTRIBUTES.grapes, title: t('search.grapes') }],
+      regions: [{ attribute: REFINEMENT_ATTRIBUTES.regions, title: t('search.regions') }],
+      colors: [
+        {
+          attribute: REFINEMENT_ATTRIBUTES.colors,
+          title: t('search.colors'),
+          labelOf: colorLabel,
+          markerOf: colorMarker,
+          sortByLabel: true,
+        },
+      ],
+      methods: [
+        { attribute: REFINEMENT_ATTRIBUTES.methods, title: t('search.methods'), ...badge },
+        { attribute: REFINEMENT_ATTRIBUTES.types, title: t('search.types'), ...badge },
+      ],
+      prices: [
+        {
+          attribute: REFINEMENT_ATTRIBUTES.prices,
+          title: t('search.prices'),
+          labelOf: priceLabel,
+          spokenLabelOf: priceSpoken,
+        },
+      ],
+    }
+  }, [t, colorLabel, colorMarker, badgeLabel, badgeMarker, priceLabel, priceSpoken])
 
   return (
     <div className={styles.panel}>
@@ -270,15 +290,13 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
           <span className={styles.hideOnNarrow}>{t('search.sommelier')}</span>
         </button>
         <SearchBox active={active} />
-        <button
-          type="button"
+        <IconButton
           className={styles.iconButton}
-          aria-label={t('search.close')}
-          title={t('search.close')}
+          label={t('search.close')}
           onClick={() => onClose()}
         >
           <CloseIcon />
-        </button>
+        </IconButton>
       </div>
       <div className={styles.body}>
         <aside
@@ -292,83 +310,40 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
               {REFINEMENT_PANELS.map((panel) => {
                 const Icon = PANEL_ICONS[panel]
                 return (
-                  <button
+                  <IconButton
                     key={panel}
-                    type="button"
                     className={styles.iconButton}
-                    aria-label={t(`search.${panel}`)}
-                    title={t(`search.${panel}`)}
+                    label={t(`search.${panel}`)}
                     aria-expanded={panels.open === panel}
                     aria-controls={panelId(panel)}
                     onClick={() => dispatch({ type: 'togglePanel', panel })}
                   >
                     <Icon />
-                  </button>
+                  </IconButton>
                 )
               })}
               <span className={styles.spacer} />
-              <button
-                type="button"
+              <IconButton
                 className={styles.iconButton}
-                aria-label={t('search.hideFilters')}
-                title={t('search.hideFilters')}
+                label={t('search.hideFilters')}
                 onClick={() => dispatch({ type: 'closeBar' })}
               >
                 <CloseIcon />
-              </button>
+              </IconButton>
             </div>
-            {section(
-              'grapes',
-              <RefinementList
-                attribute={REFINEMENT_ATTRIBUTES.grapes}
-                title={t('search.grapes')}
-              />,
-            )}
-            {section(
-              'regions',
-              <RefinementList
-                attribute={REFINEMENT_ATTRIBUTES.regions}
-                title={t('search.regions')}
-              />,
-            )}
-            {section(
-              'colors',
-              <RefinementList
-                attribute={REFINEMENT_ATTRIBUTES.colors}
-                title={t('search.colors')}
-                labelOf={colorLabel}
-                markerOf={colorMarker}
-                sortByLabel
-              />,
-            )}
-            {section(
-              'methods',
-              <>
-                <RefinementList
-                  attribute={REFINEMENT_ATTRIBUTES.methods}
-                  title={t('search.methods')}
-                  labelOf={badgeLabel}
-                  markerOf={badgeMarker}
-                  sortByLabel
-                />
-                <RefinementList
-                  attribute={REFINEMENT_ATTRIBUTES.types}
-                  title={t('search.types')}
-                  labelOf={badgeLabel}
-                  markerOf={badgeMarker}
-                  sortByLabel
-                />
-              </>,
-            )}
-            {section(
-              'prices',
-              <RefinementList
-                attribute={REFINEMENT_ATTRIBUTES.prices}
-                title={t('search.prices')}
-                labelOf={priceLabel}
-                spokenLabelOf={priceSpoken}
-              />,
-            )}
+            {REFINEMENT_PANELS.map((panel) => (
+              <section
+                key={panel}
+                id={panelId(panel)}
+                className={styles.section}
+                hidden={panels.open !== panel}
+                aria-label={t(`search.${panel}`)}
+              >
+                {lists[panel].map((list) => (
+                  <RefinementList key={list.attribute} {...list} />
+                ))}
+              </section>
+            ))}
           </Answered>
         </aside>
         <section className={styles.results} aria-label={t('search.results')}>

@@ -11,6 +11,7 @@ import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { SommelierIllustration } from './SommelierButton'
 import { useSommelierChat, type ChatPhase } from './use-sommelier-chat'
 import styles from './Sommelier.module.css'
+import { IconButton } from '../../src/ui/icon-button/IconButton'
 
 /** Longest question accepted (a dish, not an essay; keeps the prompt small). */
 export const QUESTION_MAX_LENGTH = 500
@@ -48,17 +49,15 @@ function ChatHeader({ loggedIn, titleId }: HeaderProps) {
         >
           {t('sommelier.toSearch')}
         </button>
-        <button
-          type="button"
+        <IconButton
           className={styles.iconButton}
-          aria-label={t('sommelier.close')}
-          title={t('sommelier.close')}
+          label={t('sommelier.close')}
           onClick={() => getBus().emit('modal:close', {})}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
           </svg>
-        </button>
+        </IconButton>
       </div>
     </header>
   )
