@@ -71,8 +71,10 @@ describe('index widget', () => {
     expect(cols.flat().filter((t) => t !== '[slider]')).toEqual(
       letters(36, 'A').map((e) => e.title),
     )
-    for (const tag of nav.querySelectorAll('[data-widget="slider"]'))
-      expect(tag).toHaveAttribute('data-collection', 'grapes')
+    const tags = [...nav.querySelectorAll('[data-widget="slider"]')]
+    for (const tag of tags) expect(tag).toHaveAttribute('data-collection', 'grapes')
+    // The first column's slider is the page's main image: it loads at once, the others lazily.
+    expect(tags.map((tag) => tag.hasAttribute('data-priority'))).toEqual([true, false, false])
   })
 
   it.each([

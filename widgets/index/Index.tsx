@@ -67,7 +67,12 @@ export default function Index({ props, locale }: WidgetComponentProps<IndexProps
                 collection={props.collection}
               />
               <div className={styles.slider}>
-                <WidgetTag widget="slider" attributes={{ collection: props.collection }} />
+                {/* The first column's slider is high on the page (a phone shows it on the
+                    first screen): its image loads at once, the others lazily. */}
+                <WidgetTag
+                  widget="slider"
+                  attributes={{ collection: props.collection, priority: c === 0 ? '' : undefined }}
+                />
               </div>
               <Items items={column.items.slice(column.sliderAfter)} collection={props.collection} />
             </>
