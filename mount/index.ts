@@ -24,12 +24,18 @@ const startServices = () =>
       throw error
     }))
 
+/** What this page asked the browser to preload. */
+const preloaded = new Set<string>()
+
 /**
- * Asks the browser for `href` ahead of its use. `crossorigin` is that of the use (an `import()`
- * or a same-origin `fetch` with same-origin credentials: anonymous), or the browser fetches
- * twice; a second link to the same URL costs nothing (one fetch per URL).
+ * Asks the browser for `href` ahead of its use, once per page: a second link after the first
+ * one's answer was used would fetch again (a slider placed by an index preloads the index's
+ * URL). `crossorigin` is that of the use (an `import()` or a same-origin `fetch` with
+ * same-origin credentials: anonymous), or the browser fetches twice.
  */
 function preload(href: string, as?: 'fetch') {
+  if (preloaded.has(href)) return
+  preloaded.add(href)
   const link = document.createElement('link')
   link.rel = as ? 'preload' : 'modulepreload'
   if (as) link.as = as
@@ -42,18 +48,19 @@ function preload(href: string, as?: 'fetch') {
  * Preloads what a widget needs besides its code: its text file (mount/bundles.ts; none on the
  * dev server and in tests), which the core imports when it renders, and the site API reads of
  * its first render (its definition's `prefetch`, same URL as the fetch), so they travel with its
- * code instead of after it.
+ * code instead of after it. Resolves once the read links are in the page: the widget renders
+ * only then, so its fetch always finds the preload (a preload after the fetch would be a second
+ * request). Never rejects: only a head start is lost, and the widget's own load reports a chunk
+ * that cannot load.
  */
 function preloadNeeds({ definition, props, locale, element }: Parameters<Renderer>[0]) {
   const texts = textsUrl(locale, textBundleOf(definition.name))
   if (texts) preload(texts)
-  definition
+  return definition
     .prefetch?.({ props, locale, page: element.ownerDocument })
     .then((urls) => {
       for (const url of urls) preload(url, 'fetch')
     })
-    // Only a head start is lost (the widget fetches what it needs when it renders), and the
-    // widget's own load reports a chunk that cannot load.
     .catch(() => undefined)
 }
 
@@ -63,14 +70,19 @@ function preloadNeeds({ definition, props, locale, element }: Parameters<Rendere
  * renders with the same, already loaded, modules.
  */
 const render: Renderer = async (args) => {
-  preloadNeeds(args)
+  const reads = preloadNeeds(args)
   // The code of the widgets it places loads with its own (a failure shows when they mount).
   for (const name of args.definition.places ?? [])
     registry
       .find((d) => d.name === name)
       ?.load()
       .catch(() => undefined)
-  const [root] = await Promise.all([import('./root'), startServices(), args.definition.load()])
+  const [root] = await Promise.all([
+    import('./root'),
+    startServices(),
+    args.definition.load(),
+    reads,
+  ])
   return root.render(args)
 }
 
