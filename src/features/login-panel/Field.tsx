@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react'
+import { useTranslation } from 'react-i18next'
 import styles from './LoginPanel.module.css'
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -26,5 +27,23 @@ export function Field({ id, label, describedBy = [], invalid = false, ...input }
         aria-describedby={ids || undefined}
       />
     </div>
+  )
+}
+
+/**
+ * The email field of the login-panel forms: the same label, type, name and keyboard everywhere;
+ * `autoComplete` says whether it is a known account (`username`, the default) or a new one.
+ */
+export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | 'inputMode'>) {
+  const { t } = useTranslation('login')
+  return (
+    <Field
+      label={t('login.email')}
+      type="email"
+      name="email"
+      inputMode="email"
+      autoComplete="username"
+      {...props}
+    />
   )
 }

@@ -3,7 +3,7 @@ import { useSendPasswordResetLink } from '../../api/session'
 import { canSendResetLink } from '../../domain/validation'
 import { useLocale } from '../../i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import { Field } from './Field'
+import { EmailField } from './Field'
 import styles from './LoginPanel.module.css'
 
 export interface ForgotPasswordFormProps {
@@ -45,13 +45,8 @@ export function ForgotPasswordForm({
       <p id={introId} className={styles.intro}>
         {t('login.forgotIntro')}
       </p>
-      <Field
+      <EmailField
         id={`${id}-email`}
-        label={t('login.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
         value={email}
         invalid={result === 'failed'}
         describedBy={[introId, result && resultId]}

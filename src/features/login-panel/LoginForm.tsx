@@ -3,7 +3,7 @@ import type { User } from '../../domain/types'
 import { canLogin } from '../../domain/validation'
 import { useTranslation } from 'react-i18next'
 import { useLogin } from '../../session/use-session'
-import { Field } from './Field'
+import { EmailField, Field } from './Field'
 import styles from './LoginPanel.module.css'
 
 export interface LoginFormProps {
@@ -57,13 +57,8 @@ export function LoginForm({
           {notice}
         </p>
       )}
-      <Field
+      <EmailField
         id={`${id}-email`}
-        label={t('login.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        inputMode="email"
         value={email}
         invalid={error === 'invalid'}
         describedBy={[error && errorId]}

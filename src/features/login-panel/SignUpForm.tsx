@@ -5,7 +5,7 @@ import { canEditSignUpDetails, canSignUp, isEmail } from '../../domain/validatio
 import { existingEmailQueryOptions } from '../../api/session'
 import { useTranslation } from 'react-i18next'
 import { useCreateAccount } from '../../session/use-session'
-import { Field } from './Field'
+import { EmailField, Field } from './Field'
 import styles from './LoginPanel.module.css'
 
 export interface SignUpFormProps {
@@ -120,13 +120,9 @@ export function SignUpForm({
 
   return (
     <form className={styles.form} aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <Field
+      <EmailField
         id={`${id}-email`}
-        label={t('login.email')}
-        type="email"
-        name="email"
         autoComplete="email"
-        inputMode="email"
         value={email}
         invalid={formatError || check === 'taken'}
         describedBy={[
