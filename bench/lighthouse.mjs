@@ -12,7 +12,7 @@
  *
  * Called by bench/run.mjs (`npm run bench`; `node bench/run.mjs --lighthouse-only`).
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -122,6 +122,13 @@ async function lighthouseRun(base, path, prefix, savedCart) {
     const lhr = result?.lhr
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`)
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`)
+    // BENCH_LH_DUMP=dir keeps each run's full report, to read its LCP breakdown and request chain.
+    const dump = process.env.BENCH_LH_DUMP
+    if (dump) {
+      mkdirSync(dump, { recursive: true })
+      const name = `${prefix || '/library'}${path}`.replace(/[^a-z0-9]+/gi, '-')
+      writeFileSync(join(dump, `${name}-${Date.now()}.json`), JSON.stringify(lhr))
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN
     const libraryPrefix = prefix ? '/naive-widgets/' : '/widgets/'
     const requests = lhr.audits['network-requests']?.details?.items ?? []

@@ -103,11 +103,12 @@ function pageInstance(): I18n {
 export function i18nFor(locale: Locale): I18n {
   let instance = byLocale.get(locale)
   if (!instance) {
-    // Its own namespace list: a clone loads, for its language, only what its roots name.
+    // Its own namespace list: a clone loads, for its language, only what its roots name; none at
+    // init (`common` comes with the first text file, not from a file of its own).
     // Synchronous init, so the language is set before the first `loadNamespaces`.
     instance = pageInstance().cloneInstance({
       lng: locale,
-      ns: [COMMON_NAMESPACE],
+      ns: [],
       initAsync: false,
     })
     byLocale.set(locale, instance)
@@ -140,10 +141,26 @@ export async function loadNamespaces(
   return i18n
 }
 
-/** Load one text file of a locale (every namespace it holds). */
-export function loadTextFile(locale: Locale, file: string): Promise<I18n> {
+/**
+ * Load one text file of a locale (every namespace it holds). The file's namespaces go into the
+ * store from this one import before i18next is asked for them: its backend reads per namespace,
+ * and would take a namespace the file shares with others (`common`, `login`, `wine`) from the
+ * smallest file holding it, another request and a round trip more before the widget renders.
+ */
+export async function loadTextFile(locale: Locale, file: string): Promise<I18n> {
   const namespaces = files[file]
-  if (!namespaces) return Promise.reject(new Error(`[wine-widgets] Unknown text file "${file}"`))
+  if (!namespaces) throw new Error(`[wine-widgets] Unknown text file "${file}"`)
+  const i18n = i18nFor(locale)
+  try {
+    const texts = (await load(locale, file)).default
+    for (const ns of namespaces) {
+      const bundle = texts[ns]
+      if (typeof bundle === 'object' && bundle !== null && !i18n.hasResourceBundle(locale, ns))
+        i18n.addResourceBundle(locale, ns, bundle)
+    }
+  } catch {
+    // Left to the backend below, which reads the file again and reports why it failed.
+  }
   return loadNamespaces(locale, namespaces)
 }
 
