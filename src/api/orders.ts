@@ -10,7 +10,7 @@
  */
 import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { HttpError, PAYMENT_TIMEOUT_MS, postForm, request } from '../http/http'
+import { HttpError, PAYMENT_TIMEOUT_MS, postForm, request, type RequestOptions } from '../http/http'
 import { isRecord } from '../domain/is-record'
 
 export const VAT_URL = '/api/isVATValid'
@@ -50,8 +50,14 @@ export interface MutationOptions {
   signal?: AbortSignal
 }
 
-const keyHeader = (options: MutationOptions): Record<string, string> =>
-  options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}
+/** What every call here sends besides its body: the key, the signal, the payment timeout. */
+const mutation = (
+  options: MutationOptions,
+): Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs'> => ({
+  headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},
+  signal: options.signal,
+  timeoutMs: PAYMENT_TIMEOUT_MS,
+})
 
 export interface OrderContacts {
   invoice: Contact
@@ -77,9 +83,7 @@ export async function createOrderInOdoo(
         cartlines: JSON.stringify(order.cartlines),
       },
     },
-    headers: keyHeader(options),
-    signal: options.signal,
-    timeoutMs: PAYMENT_TIMEOUT_MS,
+    ...mutation(options),
   })
   if (!isRecord(raw) || raw.orderCreated !== true) {
     throw malformed(CREATE_ORDER_URL, 'the order was not created')
@@ -97,9 +101,7 @@ export async function checkoutOrder(orderId: string, options: MutationOptions = 
     method: 'POST',
     body: { json: { orderId } },
     parse: 'none',
-    headers: keyHeader(options),
-    signal: options.signal,
-    timeoutMs: PAYMENT_TIMEOUT_MS,
+    ...mutation(options),
   })
 }
 
@@ -137,9 +139,7 @@ export async function sendOrderConfirmation(
       },
     },
     parse: 'none',
-    headers: keyHeader(options),
-    signal: options.signal,
-    timeoutMs: PAYMENT_TIMEOUT_MS,
+    ...mutation(options),
   })
 }
 
@@ -160,9 +160,7 @@ export async function createPaymentIntent(
   const raw = await request<unknown>(PAYMENT_INTENT_URL, {
     method: 'POST',
     body: { json: { card: 'card', ...intent } },
-    headers: keyHeader(options),
-    signal: options.signal,
-    timeoutMs: PAYMENT_TIMEOUT_MS,
+    ...mutation(options),
   })
   if (!isRecord(raw) || typeof raw.client_secret !== 'string' || raw.client_secret === '') {
     throw malformed(PAYMENT_INTENT_URL, 'the answer has no client_secret')
@@ -189,9 +187,7 @@ export async function updateUserPoints(
     method: 'POST',
     body: { json: { ...update } },
     parse: 'none',
-    headers: keyHeader(options),
-    signal: options.signal,
-    timeoutMs: PAYMENT_TIMEOUT_MS,
+    ...mutation(options),
   })
 }
 

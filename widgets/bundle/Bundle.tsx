@@ -19,6 +19,7 @@ import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedT
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import type { BundleProps } from './index'
+import buyBox from '../../src/ui/buy-box/BuyBox.module.css'
 import styles from './Bundle.module.css'
 import { useReportError } from '../../src/report/use-report-error'
 
@@ -107,13 +108,13 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
           <span>{t('bundle.outOfStockText')}</span>
         </p>
       ) : (
-        <div className={styles.box}>
-          <p className={styles.price}>
-            <span className={styles.priceLabel}>{t('bundle.price')}</span>{' '}
-            <Money amount={bundle.price} className={styles.amount} />
+        <div className={buyBox.box}>
+          <p className={buyBox.price}>
+            <span className={buyBox.priceLabel}>{t('bundle.price')}</span>{' '}
+            <Money amount={bundle.price} className={buyBox.amount} />
           </p>
           <form
-            className={styles.order}
+            className={buyBox.order}
             onSubmit={(event) => {
               event.preventDefault()
               add()
@@ -144,11 +145,11 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
               }
               showLabel
             />
-            <button ref={addButton} type="submit" className={styles.add} disabled={current < 1}>
+            <button ref={addButton} type="submit" className={buyBox.add} disabled={current < 1}>
               {t('bundle.add')}
             </button>
           </form>
-          <p className={styles.status} role="status">
+          <p className={buyBox.status} role="status">
             {/* Right after adding, the confirmation panel says it (announced once). */}
             {added === null && inCart > 0 ? t('bundle.inCart', { count: inCart }) : ''}
           </p>

@@ -22,6 +22,31 @@ export interface QuantityInputProps {
   showLabel?: boolean
 }
 
+interface StepButtonProps {
+  symbol: string
+  label: string
+  onClick: () => void
+  disabled: boolean
+  /** The field's id. */
+  controls: string
+}
+
+/** The minus or plus button: its symbol is hidden, its label names it. */
+function StepButton({ symbol, label, onClick, disabled, controls }: StepButtonProps) {
+  return (
+    <button
+      type="button"
+      className={styles.step}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      aria-controls={controls}
+    >
+      <span aria-hidden="true">{symbol}</span>
+    </button>
+  )
+}
+
 /**
  * Minus button, quantity field and plus button. The field takes digits only, at most 3 of them
  * (spec 9); it is a text field with a numeric keyboard because `maxLength` does not apply to
@@ -59,16 +84,13 @@ export function QuantityInput({
         {label}
       </label>
       <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.step}
+        <StepButton
+          symbol="−"
+          label={minusLabel}
           onClick={onMinus}
           disabled={disabled || minusDisabled}
-          aria-label={minusLabel}
-          aria-controls={`${id}-input`}
-        >
-          <span aria-hidden="true">−</span>
-        </button>
+          controls={`${id}-input`}
+        />
         <input
           id={`${id}-input`}
           className={styles.input}
@@ -86,16 +108,13 @@ export function QuantityInput({
           onBlur={onBlur}
           onKeyDown={onKeyDown}
         />
-        <button
-          type="button"
-          className={styles.step}
+        <StepButton
+          symbol="+"
+          label={plusLabel}
           onClick={onPlus}
           disabled={disabled || plusDisabled}
-          aria-label={plusLabel}
-          aria-controls={`${id}-input`}
-        >
-          <span aria-hidden="true">+</span>
-        </button>
+          controls={`${id}-input`}
+        />
       </div>
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>
