@@ -719,6 +719,9 @@ describe('a bank redirect that returns into a tab without its progress', () => {
 })
 
 describe('back from the bank with the back button (back/forward cache)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
   async function leftForTheBank(page: EventTarget, retrieved: ProviderResult) {
     const c = controller(getStore(), page)
     const stripe = provider([], 'bancontact')
@@ -756,12 +759,18 @@ describe('back from the bank with the back button (back/forward cache)', () => {
   })
 
   it('an ordinary pageshow changes nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const page = new EventTarget()
-    const { c, stripe } = await leftForTheBank(page, succeeded)
+    const { c, stripe, paying } = await leftForTheBank(page, succeeded)
+    let settled = false
+    void paying.finally(() => (settled = true))
     page.dispatchEvent(pageShow(false))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // Everything the event could have started has run: every pending timer, and the promise
+    // jobs between them.
+    await vi.runAllTimersAsync()
     expect(stripe.retrieve).not.toHaveBeenCalled()
     expect(c.getStatus()).toEqual({ state: 'paying' })
+    expect(settled).toBe(false)
   })
 })
 
