@@ -2,7 +2,7 @@
 import { createElement, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type {
   Stripe,
@@ -25,6 +25,7 @@ const RETURN_URL = 'http://localhost:3000/en/cart?step=pay'
 
 let hosts: HTMLElement[] = []
 afterEach(() => {
+  vi.useRealTimers()
   for (const host of hosts) host.remove()
   hosts = []
 })
@@ -433,11 +434,11 @@ describe('stripe.retrievePaymentIntent()', () => {
 })
 
 describe('Bancontact', () => {
-  async function toTheBank() {
+  async function toTheBank(user: Pick<UserEvent, 'click' | 'type'> = userEvent) {
     const s = setup('fr')
     const intent = newIntent()
-    await userEvent.click(within(s.host).getByRole('radio', { name: 'Bancontact' }))
-    await userEvent.type(within(s.host).getByRole('textbox', { name: 'Nom complet' }), 'Claire')
+    await user.click(within(s.host).getByRole('radio', { name: 'Bancontact' }))
+    await user.type(within(s.host).getByRole('textbox', { name: 'Nom complet' }), 'Claire')
     let settled = false
     void pay(s, intent.client_secret).finally(() => {
       settled = true
@@ -447,7 +448,12 @@ describe('Bancontact', () => {
   }
 
   it('leaves for the demo bank with the intent, its secret and the return_url, and never settles', async () => {
-    const { intent, bankUrl, settled } = await toTheBank()
+    // Fake timers that follow the clock meanwhile, so that "never" is checked below by running
+    // every timer the fake set, not by waiting.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    const { intent, bankUrl, settled } = await toTheBank(
+      userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+    )
     expect(bankUrl.pathname).toBe(FAKE_BANK_PATH)
     expect(Object.fromEntries(bankUrl.searchParams)).toEqual({
       payment_intent: intent.id,
@@ -459,7 +465,7 @@ describe('Bancontact', () => {
       payment_method_type: 'bancontact',
       confirmations: 1,
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await vi.runAllTimersAsync()
     expect(settled()).toBe(false)
   })
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getJson, HttpError } from '../src/http/http'
 import { accountRequest } from '../src/http/csrf'
 import { CLAIRE } from '../fixtures/users'
@@ -21,6 +21,18 @@ const bundle = () =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ odooCode: 'BUN-001', locale: 'fr' }),
   })
+
+/**
+ * On fake timers: let the request reach the mock server (real event-loop turns, no fake time
+ * passes), so its fault's timer, if any, is set before the test moves the clock.
+ */
+async function untilCalled(call: CallName, count = 1): Promise<void> {
+  while (callsOf(call).length < count) await vi.advanceTimersByTimeAsync(0)
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('faults', () => {
   it.each([500, 503, 419, 422, 429] as const)('status %i answers that status', async (status) => {
@@ -74,11 +86,15 @@ describe('faults', () => {
   })
 
   it('delay answers normally after the delay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     setFault('getbundle', { kind: 'delay', ms: 150 })
-    const started = Date.now()
-    const res = await bundle()
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
-    expect(res.status).toBe(200)
+    let answered = false
+    const res = bundle().then((r) => ((answered = true), r))
+    await untilCalled('getbundle')
+    await vi.advanceTimersByTimeAsync(149)
+    expect(answered).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await res).status).toBe(200)
   })
 
   it('held waits until the test releases it, then answers normally; the next call is held again', async () => {
@@ -98,16 +114,19 @@ describe('faults', () => {
   })
 
   it('hang never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     setFault('getbundle', { kind: 'hang' })
     const controller = new AbortController()
+    let answered = false
     const pending = fetch('/api/getbundle', {
       method: 'POST',
       body: JSON.stringify({ odooCode: 'BUN-001', locale: 'fr' }),
       headers: { 'Content-Type': 'application/json' },
       signal: controller.signal,
-    }).then(() => 'answered')
-    const timeout = new Promise((resolve) => setTimeout(resolve, 300, 'still waiting'))
-    expect(await Promise.race([pending, timeout])).toBe('still waiting')
+    }).then(() => (answered = true))
+    await untilCalled('getbundle')
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000) // a day later: still no answer
+    expect(answered).toBe(false)
     controller.abort()
     await expect(pending).rejects.toThrow()
   })

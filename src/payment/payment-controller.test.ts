@@ -130,15 +130,25 @@ describe('stop()', () => {
   })
 
   it('ends a wait between tries at once, and starts no further try', async () => {
+    // A wait that never ends by itself; `waiting` tells (with its delay) when the controller
+    // started it: after the first try failed, not merely once the status says "finishing".
+    let started!: (ms: number) => void
+    const waiting = new Promise<number>((resolve) => (started = resolve))
     const c = createPaymentController({
       store: getStore(),
-      sleep: () => new Promise<void>(() => undefined), // a wait that never ends by itself
+      sleep: (ms) => {
+        started(ms)
+        return new Promise<void>(() => undefined)
+      },
       retryDelays: [1_000],
       pageEvents: null,
     })
     setFault('checkoutorder', { kind: 'status', status: 500 }, { times: 1 })
     const paying = c.pay(provider(), 'en')
-    await vi.waitFor(() => expect(c.getStatus()).toMatchObject({ state: 'finishing' }))
+    const ended = paying.then(() => Promise.reject(new Error('the payment ended without a wait')))
+    expect(await Promise.race([waiting, ended])).toBe(1_000)
+    expect(c.getStatus()).toEqual({ state: 'finishing', stalled: false })
+    expect(callsOf('checkoutorder')).toHaveLength(1)
     c.stop()
     await paying
     expect(callsOf('checkoutorder')).toHaveLength(1)
@@ -719,6 +729,9 @@ describe('a bank redirect that returns into a tab without its progress', () => {
 })
 
 describe('back from the bank with the back button (back/forward cache)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
   async function leftForTheBank(page: EventTarget, retrieved: ProviderResult) {
     const c = controller(getStore(), page)
     const stripe = provider([], 'bancontact')
@@ -756,12 +769,18 @@ describe('back from the bank with the back button (back/forward cache)', () => {
   })
 
   it('an ordinary pageshow changes nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const page = new EventTarget()
-    const { c, stripe } = await leftForTheBank(page, succeeded)
+    const { c, stripe, paying } = await leftForTheBank(page, succeeded)
+    let settled = false
+    void paying.finally(() => (settled = true))
     page.dispatchEvent(pageShow(false))
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // Everything the event could have started has run: every pending timer, and the promise
+    // jobs between them.
+    await vi.runAllTimersAsync()
     expect(stripe.retrieve).not.toHaveBeenCalled()
     expect(c.getStatus()).toEqual({ state: 'paying' })
+    expect(settled).toBe(false)
   })
 })
 

@@ -25,6 +25,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
@@ -139,10 +140,12 @@ describe('leaving the page, where the Navigation API exists', () => {
     expect(isPageLeaving(asWindow(win))).toBe(true)
   })
 
-  it('is over when another listener cancelled that navigation', async () => {
+  it('is over when another listener cancelled that navigation', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     win.navigation!.addEventListener('navigate', (e) => e.preventDefault())
     win.navigation!.dispatchEvent(navigate({ destination: { sameDocument: false } }))
-    await new Promise((r) => setTimeout(r, 5))
+    // Decided after the other listeners ran (a timer of 0), not by this test's clock.
+    vi.runAllTimers()
     expect(isPageLeaving(asWindow(win))).toBe(false)
   })
 

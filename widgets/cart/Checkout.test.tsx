@@ -3,10 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
-import { PAYMENT_TIMEOUT_MS } from '../../src/http/http'
 import { RETRY_DELAYS } from '../../src/payment/payment-controller'
 import { callsOf, db } from '../../mocks/db'
-import { setFault, type CallName } from '../../mocks/faults'
+import { releaseHeld, setFault, type CallName } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { TEST_CARDS, THREE_D_SECURE } from '../../mocks/fake-stripe'
 import { stripeServer } from '../../mocks/stripe-server'
@@ -276,15 +275,17 @@ describe('VAT number', () => {
   })
 
   it('drops the answer for a number the shopper changed while it was being checked (en)', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    setFault('isVATValid', { kind: 'delay', ms: 5_000 }, { times: 1 })
-    const { user } = await invoiceTab('en')
+    // The first answer waits until the test lets it through, however slow the machine.
+    setFault('isVATValid', { kind: 'held' }, { times: 1 })
+    const { user, client } = await invoiceTab('en')
     const vat = screen.getByLabelText('VAT number (optional)')
     await user.type(vat, 'BE0403170701')
     await user.tab()
     expect(await screen.findByText('Checking the VAT number…')).toBeVisible()
     await user.type(vat, '9') // changed before the answer
-    await vi.advanceTimersByTimeAsync(6_000) // the first answer ("valid") arrives now
+    releaseHeld('isVATValid') // the first answer ("valid") arrives now
+    // It has been read once its check is no longer pending.
+    await waitFor(() => expect(client.isMutating({ mutationKey: ['vat-check'] })).toBe(0))
     expect(callsOf('isVATValid')).toHaveLength(1)
     expect(screen.queryByText(/Registered name/)).not.toBeInTheDocument()
     expect(state().contacts.vat).toEqual({ number: 'BE04031707019', valid: false, name: '' })
@@ -534,12 +535,9 @@ describe('payment', () => {
       d.cart.redeemedPoints = 100
       d.cart.redeemedPointsAmount = 20
     })
-    // A slow order creation (within its timeout): the shopper has pressed Pay, nothing is
-    // confirmed yet. On fake timers the answer waits until the test moves the clock, however
-    // slow the machine.
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    const slowAnswer = PAYMENT_TIMEOUT_MS / 2
-    setFault('createorderinodoo', { kind: 'delay', ms: slowAnswer }, { times: 1 })
+    // A slow order creation: the shopper has pressed Pay, nothing is confirmed yet. The answer
+    // waits until the test lets it through, however slow the machine.
+    setFault('createorderinodoo', { kind: 'held' }, { times: 1 })
     const { user } = await readyToPay('en')
     await screen.findByText('Droplets on your account: 420')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
@@ -567,7 +565,7 @@ describe('payment', () => {
     expect(figure('Shipping cost')).toBe('€9.95')
 
     // Declined: the spec's (the provider's) message, and everything editable again.
-    await vi.advanceTimersByTimeAsync(slowAnswer)
+    releaseHeld('createorderinodoo')
     const alert = await screen.findByRole('alert', {}, { timeout: 6000 })
     await waitFor(() => expect(alert).toHaveTextContent('Your card was declined.'))
     expect(callsOf('createorderinodoo')[0]!.payload).toMatchObject({ locale: 'en' })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
+import type { QueryClient } from '@tanstack/react-query'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault, type Fault } from '../../mocks/faults'
@@ -53,6 +54,11 @@ const figure = (label: string) =>
   plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
 const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer) / })
 
+/** The shown shipping quote: how many of its tries in a row failed so far. */
+const failedTries = (client: QueryClient) =>
+  client.getQueryCache().find({ queryKey: ['shipping-quote'], exact: false, type: 'active' })?.state
+    .fetchFailureCount ?? 0
+
 /** Claire, 6 × 12.50, both contacts filled, on the payment tab. */
 async function renderReadyToPay(locale: 'en' | 'fr') {
   setContacts({
@@ -63,9 +69,9 @@ async function renderReadyToPay(locale: 'en' | 'fr') {
   db.sessionEmail = CLAIRE.email
   addToCart(wineLine({ price: 12.5, qty_available: 20, free_qty: 20 }))
   const user = userEvent.setup({ delay: null })
-  await renderWidget(cart, { locale: locale satisfies Locale })
+  const { client } = await renderWidget(cart, { locale: locale satisfies Locale })
   await user.click(await screen.findByRole('tab', { name: TEXTS[locale].payment }))
-  return user
+  return { user, client }
 }
 
 async function enterCard(user: UserEvent, locale: 'en' | 'fr') {
@@ -103,10 +109,12 @@ describe('the shipping quote retries (issue 11)', () => {
     'failing (%s): a neutral line, no address guidance; once the service is back, the fee and Pay by themselves',
     async (label, fault) => {
       const slow = label.includes('slower')
-      if (slow) vi.useFakeTimers({ shouldAdvanceTime: true })
+      // Fake timers that follow the clock meanwhile: the test moves them past the timeout and the
+      // wait before the next automatic try.
+      vi.useFakeTimers({ shouldAdvanceTime: true })
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
       setFault('rules', fault)
-      const user = await renderReadyToPay('en')
+      const { user } = await renderReadyToPay('en')
       if (slow) await vi.advanceTimersByTimeAsync(RULES_TIMEOUT_MS)
       expect(await screen.findByText(TEXTS.en.unavailable)).toBeVisible()
       expect(screen.getByRole('button', { name: TEXTS.en.retry })).toBeVisible()
@@ -122,7 +130,8 @@ describe('the shipping quote retries (issue 11)', () => {
       expect(payButton()).toBeDisabled()
 
       clearFaults('rules') // the service is back: the next automatic try gets the fee
-      if (slow) await vi.advanceTimersByTimeAsync(SHIPPING_RETRY_DELAYS_MS.at(-1)!)
+      // However many tries failed so far, the next one is due within the longest wait.
+      await vi.advanceTimersByTimeAsync(SHIPPING_RETRY_DELAYS_MS.at(-1)!)
       await waitFor(() => expect(figure('Shipping cost')).toBe('€9.95'), { timeout: 10_000 })
       expect(getStore().getState().contacts.isValidShipping).toBe(true)
       expect(screen.queryByText(TEXTS.en.unavailable)).not.toBeInTheDocument()
@@ -134,16 +143,26 @@ describe('the shipping quote retries (issue 11)', () => {
   )
 
   it('(fr) keeps trying while the service is down; "try again now" asks at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     setFault('rules', { kind: 'status', status: 503 })
-    const user = await renderReadyToPay('fr')
+    const { user, client } = await renderReadyToPay('fr')
     expect(await screen.findByText(TEXTS.fr.unavailable)).toBeVisible()
-    // The first automatic retry, 1 s later, fails too: the next one waits 2 s.
-    await waitFor(() => expect(callsOf('rules')).toHaveLength(2), { timeout: 3_000 })
-    await waitFor(() => expect(screen.getByText(TEXTS.fr.unavailable)).toBeVisible())
+    // Each automatic try, after a wait of 1, 2, 4, 8 then 16 s of fake time, fails too; the next
+    // wait starts once a try has failed.
+    for (const [i, ms] of SHIPPING_RETRY_DELAYS_MS.slice(0, -1).entries()) {
+      await waitFor(() => expect(failedTries(client)).toBe(i + 1))
+      await vi.advanceTimersByTimeAsync(ms)
+      await waitFor(() => expect(callsOf('rules')).toHaveLength(i + 2))
+    }
+    await waitFor(() => expect(failedTries(client)).toBe(SHIPPING_RETRY_DELAYS_MS.length))
+    expect(screen.getByText(TEXTS.fr.unavailable)).toBeVisible()
+    // The next automatic try waits 30 s; "try again now" asks well before (10 s of fake time,
+    // which follows the clock).
     clearFaults('rules')
     await user.click(screen.getByRole('button', { name: TEXTS.fr.retry }))
-    await waitFor(() => expect(callsOf('rules')).toHaveLength(3), { timeout: 1_000 })
+    const failed = SHIPPING_RETRY_DELAYS_MS.length
+    await waitFor(() => expect(callsOf('rules')).toHaveLength(failed + 1), { timeout: 10_000 })
     await waitFor(() => expect(figure('Frais de livraison')).toBe('9,95 €'))
     await enterCard(user, 'fr')
     await waitFor(() => expect(payButton()).toBeEnabled())

@@ -93,6 +93,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
 })
 
@@ -127,7 +128,8 @@ function recordAnswers(): string[] {
 
 async function openChat(locale: Locale, loggedIn = true) {
   if (loggedIn) db.sessionEmail = 'claire@example.com'
-  const user = userEvent.setup()
+  // On fake timers, the typing's pauses move the fake clock.
+  const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime } : {})
   const rendered = await renderWidget(sommelier, { locale, attributes: { 'data-mode': 'chat' } })
   const chat = await screen.findByRole('region', { name: TEXT[locale].title })
   return { user, chat, ...rendered }
@@ -424,22 +426,28 @@ describe('sommelier chat', () => {
   })
 
   it('(fr) unmounting aborts the stream and marks the answer as interrupted', async () => {
+    // Fake timers that follow the clock meanwhile: the mock streams its answer a piece every few
+    // fake ms, and what it would still send is checked below by running every pending timer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     const { user, chat, unmount } = await openChat('fr')
     await ask('fr', chat, user, TEXT.fr.dish)
     await waitFor(() => expect(getStore().getState().conversation.at(-1)?.message).not.toBe(''))
     unmount()
     const after = getStore().getState().conversation.at(-1)!
     expect(after.error).toBe('interrupted')
-    await new Promise((resolve) => setTimeout(resolve, 120))
+    // The rest of the stream's pauses (and the promise jobs between them): nothing more arrives.
+    await vi.runAllTimersAsync()
     expect(getStore().getState().conversation.at(-1)!.message).toBe(after.message)
   })
 
   it('(fr) a logout while streaming stops writing into the cleared conversation', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
     const { user, chat } = await openChat('fr')
     await ask('fr', chat, user, TEXT.fr.dish)
     await waitFor(() => expect(getStore().getState().conversation.at(-1)?.message).not.toBe(''))
     act(() => getStore().clearPersonal())
-    await new Promise((resolve) => setTimeout(resolve, 120))
+    // Every pause the mock's stream still had: nothing comes back into the conversation.
+    await vi.runAllTimersAsync()
     expect(getStore().getState().conversation).toEqual([])
     expect(await within(chat).findByLabelText(TEXT.fr.email)).toBeVisible()
   })

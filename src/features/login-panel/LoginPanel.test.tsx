@@ -10,6 +10,7 @@ import type { Locale, User } from '../../domain/types'
 import { getBus } from '../../bus/bus'
 import type { BusEvents } from '../../bus/events'
 import { getStore } from '../../store/shared-store'
+import { existingEmailQueryOptions } from '../../api/session'
 import { LoginPanel, type LoginPanelProps } from './LoginPanel'
 
 /** The panel is shared UI, not a widget: a test-only definition renders it like one. */
@@ -399,7 +400,7 @@ describe('create-account view', () => {
   it('ignores an answer about an older address', async () => {
     // claire@example.com is taken, but its answer comes after the field moved on to a free one.
     setFault('isexistingemail', { kind: 'held' }, { times: 1 })
-    const { user } = await openSignUp('en')
+    const { user, client } = await openSignUp('en')
     const email = screen.getByLabelText('E-mail address')
     await user.type(email, 'claire@example.com')
     await user.tab()
@@ -408,9 +409,12 @@ describe('create-account view', () => {
     await user.type(email, 'ann@example.com')
     await user.tab()
     await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
-    // Now the older answer ("taken") arrives, after the newer one; give it time to be read.
+    // Now the older answer ("taken") arrives, after the newer one. Its check is over once its
+    // query is no longer fetching: answered and cached under its own address, or dropped (with its
+    // request) when the field moved on.
     releaseHeld('isexistingemail')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    const older = existingEmailQueryOptions('claire@example.com').queryKey
+    await waitFor(() => expect(client.getQueryState(older)?.fetchStatus ?? 'idle').toBe('idle'))
     expect(screen.queryByText('The e-mail address is already taken')).not.toBeInTheDocument()
     expect(screen.getByLabelText('Name')).toBeEnabled()
     expect(callsOf('isexistingemail').map((c) => c.payload)).toEqual([

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../mocks/node'
 import { setFault } from '../../../mocks/faults'
@@ -35,6 +35,25 @@ async function failure(promise: Promise<unknown>): Promise<SommelierError> {
   expect(error).toBeInstanceOf(SommelierError)
   return error as SommelierError
 }
+
+/** Whether a promise has settled yet (without handling its outcome for the test). */
+function watch(promise: Promise<unknown>): () => boolean {
+  let settled = false
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  )
+  return () => settled
+}
+
+/** On fake timers: real event-loop turns, no fake time passing, until `done()` holds. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await vi.advanceTimersByTimeAsync(0)
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('streamChat', () => {
   it('streams the mock answer piece by piece and resolves with the whole text', async () => {
@@ -143,9 +162,14 @@ describe('streamChat', () => {
   })
 
   it('an answer that never starts fails as network after the wait (issue 11: no thinking forever)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     server.use(http.post(URL, () => new Promise<never>(() => {})))
-    const error = await failure(streamChat({ url: URL, request, idleTimeoutMs: 60 }))
-    expect(error.kind).toBe('network')
+    const promise = failure(streamChat({ url: URL, request, idleTimeoutMs: 60 }))
+    const settled = watch(promise)
+    await vi.advanceTimersByTimeAsync(59)
+    expect(settled()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await promise).kind).toBe('network')
   })
 
   it('a stream that stops sending fails as cut-off, after the text received so far', async () => {
@@ -164,37 +188,53 @@ describe('streamChat', () => {
         ),
       ),
     )
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const onText = vi.fn<(text: string) => void>()
-    const error = await failure(streamChat({ url: URL, request, onText, idleTimeoutMs: 60 }))
-    expect(error.kind).toBe('cut-off')
+    const promise = failure(streamChat({ url: URL, request, onText, idleTimeoutMs: 60 }))
+    const settled = watch(promise)
+    await until(() => onText.mock.calls.length > 0)
+    // The wait starts again from the last piece: nothing ends before it is over.
+    await vi.advanceTimersByTimeAsync(59)
+    expect(settled()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await promise).kind).toBe('cut-off')
     expect(onText).toHaveBeenLastCalledWith('Un Pauillac')
   })
 
   it('a slow but steady stream is not cut off', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const encoder = new TextEncoder()
+    let body: ReadableStreamDefaultController<Uint8Array> | undefined
     server.use(
       http.post(
         URL,
         () =>
           new HttpResponse(
             new ReadableStream<Uint8Array>({
-              async start(controller) {
-                for (const piece of ['Un ', 'Pau', 'il', 'lac']) {
-                  await new Promise((r) => setTimeout(r, 300))
-                  controller.enqueue(encoder.encode(delta(piece)))
-                }
-                controller.enqueue(encoder.encode('data: [DONE]\n\n'))
-                controller.close()
+              start(controller) {
+                body = controller
               },
             }),
             { headers: { 'Content-Type': 'text/event-stream' } },
           ),
       ),
     )
-    // Each piece comes well within the wait (700 ms to spare, for a loaded machine's late
-    // timers), the whole answer (1.2 s) takes longer than it.
-    await expect(streamChat({ url: URL, request, idleTimeoutMs: 1000 })).resolves.toBe(
-      'Un Pauillac',
-    )
+    const onText = vi.fn<(text: string) => void>()
+    const promise = streamChat({ url: URL, request, onText, idleTimeoutMs: 1000 })
+    const settled = watch(promise)
+    await until(() => body !== undefined)
+    // Each piece comes 900 ms after the previous one, within the wait; the whole answer (3.6 s)
+    // takes much longer than it.
+    let text = ''
+    for (const piece of ['Un ', 'Pau', 'il', 'lac']) {
+      await vi.advanceTimersByTimeAsync(900)
+      expect(settled()).toBe(false)
+      body!.enqueue(encoder.encode(delta(piece)))
+      text += piece
+      await until(() => onText.mock.lastCall?.[0] === text)
+    }
+    body!.enqueue(encoder.encode('data: [DONE]\n\n'))
+    body!.close()
+    await expect(promise).resolves.toBe('Un Pauillac')
   })
 })
