@@ -131,15 +131,19 @@ describe('stop()', () => {
   })
 
   it('ends a wait between tries at once, and starts no further try', async () => {
+    // A wait that never ends by itself.
+    const sleep = vi.fn(() => new Promise<void>(() => undefined))
     const c = createPaymentController({
       store: getStore(),
-      sleep: () => new Promise<void>(() => undefined), // a wait that never ends by itself
+      sleep,
       retryDelays: [1_000],
       pageEvents: null,
     })
     setFault('checkoutorder', { kind: 'status', status: 500 }, { times: 1 })
     const paying = c.pay(provider(), 'en')
-    await vi.waitFor(() => expect(c.getStatus()).toMatchObject({ state: 'finishing' }))
+    // In the wait after the failed checkout (not merely "finishing", which shows before the call).
+    await vi.waitFor(() => expect(sleep).toHaveBeenCalledWith(1_000))
+    expect(c.getStatus()).toMatchObject({ state: 'finishing' })
     c.stop()
     await paying
     expect(callsOf('checkoutorder')).toHaveLength(1)
