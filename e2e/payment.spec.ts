@@ -131,12 +131,97 @@ const world = (page: Page): Promise<World> =>
     }
   })
 
+type Call = World['calls'][number]
+
+/**
+ * A call that reached the back office's handler: neither the kept answer of an earlier call with
+ * its `Idempotency-Key` (replayed) nor a fault answered instead (a `lost` answer did run).
+ */
+const applied = (c: Call) => !c.replayed && (!c.fault || c.fault === 'lost')
+
+/**
+ * The call log of the back office all the tabs talk to. The demo's back office lives in each
+ * tab's sessionStorage, so a duplicated tab starts with a copy of the first tab's log: that shared
+ * beginning is counted once, then each tab's own calls follow.
+ */
+async function callLog(pages: Page[]): Promise<Call[]> {
+  const [first = [], ...others] = await Promise.all(pages.map(async (p) => (await world(p)).calls))
+  const merged = [...first]
+  for (const log of others) {
+    let shared = 0
+    while (
+      shared < log.length &&
+      shared < first.length &&
+      JSON.stringify(log[shared]) === JSON.stringify(first[shared])
+    )
+      shared += 1
+    merged.push(...log.slice(shared))
+  }
+  return merged
+}
+
+/** How many applied calls there are per key. */
+function countBy(calls: Call[], name: string, key: (payload: Record<string, unknown>) => string) {
+  const counts: Record<string, number> = {}
+  for (const c of calls.filter((c) => c.call === name)) {
+    const k = key(c.payload)
+    counts[k] = (counts[k] ?? 0) + 1
+  }
+  return counts
+}
+
+/** Every key once. */
+const once = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.keys(counts).map((k) => [k, 1]))
+
+/**
+ * The mock's call log proves (issue 10, "Tests"): one `createorderinodoo` per distinct content,
+ * one intent per order and amount, at most one `checkoutorder`, one confirmation and one points
+ * update of each kind per order. `pages`: every tab of the case (the first one paid).
+ */
+async function expectCallLogSane(...pages: Page[]): Promise<Call[]> {
+  const calls = (await callLog(pages)).filter(applied)
+  const orders = countBy(calls, 'createorderinodoo', (p) =>
+    JSON.stringify([p.locale, p.contacts, p.cartlines]),
+  )
+  expect(orders, 'one createorderinodoo per distinct content').toEqual(once(orders))
+  const intents = countBy(
+    calls,
+    'createpaymentintent',
+    (p) => `${String(p.name)}/${String(p.amount_total)}`,
+  )
+  expect(intents, 'one createpaymentintent per order and amount').toEqual(once(intents))
+  const checkouts = countBy(calls, 'checkoutorder', (p) => String(p.orderId))
+  expect(
+    Object.values(checkouts).reduce((a, b) => a + b, 0),
+    'at most one checkoutorder',
+  ).toBeLessThanOrEqual(1)
+  const confirmations = countBy(calls, 'sendorderconfirmation', (p) => String(p.orderId))
+  expect(confirmations, 'one confirmation per order').toEqual(once(confirmations))
+  const points = countBy(
+    calls,
+    'updateuserpoints',
+    (p) => `${String(p.document)} ${Number(p.points) < 0 ? 'redeemed' : 'earned'}`,
+  )
+  expect(points, 'one points update of each kind per order').toEqual(once(points))
+  return calls
+}
+
 /**
  * The proof the issue asks for: one charge, equal to the confirmed order's total, for the lines
  * the order holds; one order per distinct content; one intent per order and amount; at most one
- * checkout, one confirmation and one points update of each kind per order.
+ * checkout, one confirmation and one points update of each kind per order (`expectCallLogSane`).
+ * `page` is the tab that paid (its back office holds the order); `others`, the case's other tabs.
  */
-async function expectOneTrueCharge(page: Page): Promise<Order> {
+async function expectOneTrueCharge(page: Page, ...others: Page[]): Promise<Order> {
+  // The points follow the thank-you: wait until the order is finished (nothing left pending for
+  // any tab), so the points updates below are all there is.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('wine-widgets:pending-payments')), {
+      message: 'the order is finished, nothing pending',
+      timeout: 10_000,
+    })
+    .toBeNull()
   const w = await world(page)
   expect(w.charges, 'exactly one charge').toHaveLength(1)
   const charge = w.charges[0]!
@@ -155,12 +240,55 @@ async function expectOneTrueCharge(page: Page): Promise<Order> {
     expect(points.filter((u) => u.points < 0).length).toBeLessThanOrEqual(1)
     expect(points.filter((u) => u.points > 0).length).toBeLessThanOrEqual(1)
   }
-  const checkouts = w.calls.filter(
-    (c) => c.call === 'checkoutorder' && !c.replayed && (!c.fault || c.fault === 'lost'),
-  )
+  const calls = await expectCallLogSane(page, ...others)
+  const checkouts = calls.filter((c) => c.call === 'checkoutorder')
   expect(checkouts.map((c) => c.payload.orderId)).toEqual([order.orderNumber])
+  const confirmations = calls.filter((c) => c.call === 'sendorderconfirmation')
+  expect(confirmations.map((c) => c.payload.orderId)).toEqual([order.orderNumber])
+  // The charged order's points: redeemed once if droplets were redeemed, earned once.
+  const points = calls
+    .filter((c) => c.call === 'updateuserpoints' && c.payload.document === order.orderNumber)
+    .map((c) => (Number(c.payload.points) < 0 ? 'redeemed' : 'earned'))
+  const redeemed = Number(order.confirmation!.redeemedPoints) > 0
+  expect(points, 'the points updates of the charged order').toEqual(
+    redeemed ? ['redeemed', 'earned'] : ['earned'],
+  )
   return order
 }
+
+/**
+ * Duplicate a tab: the copy gets the tab's sessionStorage as it is now (the widgets' store with
+ * its order number, and the demo back office's state), the same localStorage and Web Locks.
+ */
+async function duplicate(context: BrowserContext, page: Page): Promise<Page> {
+  const saved = await page.evaluate(() =>
+    JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))),
+  )
+  const copy = await context.newPage()
+  await copy.addInitScript((saved) => {
+    if (sessionStorage.getItem('e2e:copied')) return
+    for (const [k, v] of Object.entries(JSON.parse(saved) as Record<string, string>))
+      sessionStorage.setItem(k, v)
+    sessionStorage.setItem('e2e:copied', '1')
+  }, saved)
+  return copy
+}
+
+/** Claire's droplets balance in the tab's back office. */
+const balance = (page: Page): Promise<number | undefined> =>
+  page.evaluate(
+    (email) => window.__wineMocks!.db.users.find((u) => u.email === email)?.points,
+    EMAIL,
+  )
+
+/** The payment locks held and waited for, across every tab of the origin. */
+const paymentLocks = (page: Page) =>
+  page.evaluate(async () => {
+    const { held = [], pending = [] } = await navigator.locks.query()
+    const names = (list: LockInfo[]) =>
+      list.map((l) => l.name ?? '').filter((n) => n.startsWith('wine-widgets:payment:'))
+    return { held: names(held), pending: names(pending) }
+  })
 
 test.describe('payment you can trust', () => {
   // Failures are logged by the flow (console.error), as designed.
@@ -250,6 +378,58 @@ test.describe('payment you can trust', () => {
     await expectOneTrueCharge(page)
   })
 
+  test('case 2: bottles added after the thank-you are the next cart: never "paid" without a charge', async ({
+    page,
+  }) => {
+    await seed(page, { faults: { getupdatedpoints: { kind: 'status', status: 500 } } })
+    await toPayment(page)
+    await payWith(page, '4242424242424242')
+    await expect(thanks(page)).toBeVisible()
+    const order = await expectOneTrueCharge(page)
+    // Another widget on the same page adds a bottle while the thank-you shows.
+    await page.evaluate(async () => {
+      const wine = document.createElement('div')
+      Object.assign(wine.dataset, {
+        widget: 'wine-tabs',
+        odooCode: 'W10001',
+        name: 'Château Lagrange-Belair Pauillac Grand Vin',
+        image: '/assets/labels/label-01.svg',
+      })
+      document.body.append(wine)
+      await window.WineWidgets!.mount(wine)
+    })
+    const wine = page.locator('[data-widget="wine-tabs"]')
+    await wine.getByRole('button', { name: text('en', 'wineTabs.add') }).click()
+    await expect(wine).toContainText('Added. You now have 1 in your cart.')
+    const savedCart = () =>
+      page.evaluate(() => {
+        const saved = JSON.parse(sessionStorage.getItem('wine-widgets:v1') ?? '{}') as {
+          cart?: { lines?: { id: string; quantity: number }[] }
+        }
+        return (saved.cart?.lines ?? []).map((l) => [l.id, l.quantity])
+      })
+    // The thank-you is about the paid order only; the bottle stays, as the next cart.
+    await expect(cartWidget(page)).toContainText(`Your order ${order.orderNumber} is paid`)
+    await expect.poll(savedCart).toEqual([[expect.any(String), 1]])
+    // The next visit of the cart: the bottle to pay for, no thank-you, no "is paid".
+    await open(page, CART)
+    const cart = cartWidget(page)
+    await expect(cart.getByRole('textbox', { name: /Quantity of Château Lagrange/ })).toHaveValue(
+      '1',
+    )
+    await expect(thanks(page)).toHaveCount(0)
+    await expect(cart).not.toContainText('is paid')
+    await cart.getByRole('tab', { name: text('en', 'checkout.tabPayment') }).click()
+    await expect(payButton(page)).toBeVisible()
+    await expect(payButton(page)).not.toContainText('€75.65')
+    expect(await savedCart()).toEqual([[expect.any(String), 1]])
+    // Nothing was ordered or charged for it behind the shopper's back.
+    const w = await world(page)
+    expect(w.orders.map((o) => o.orderNumber)).toEqual([order.orderNumber])
+    expect(w.intents).toHaveLength(1)
+    await expectOneTrueCharge(page)
+  })
+
   test('case 3: declined, the quantity raised to 12, then paid: the order checked out holds 12', async ({
     page,
   }) => {
@@ -285,16 +465,7 @@ test.describe('payment you can trust', () => {
     await payWith(page, '4000000000000002')
     await expect(cartWidget(page).getByRole('alert')).toHaveText('Your card was declined.')
     // Duplicate the tab: the copy gets this tab's sessionStorage (order number included).
-    const saved = await page.evaluate(() =>
-      JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))),
-    )
-    const copy = await context.newPage()
-    await copy.addInitScript((saved) => {
-      if (sessionStorage.getItem('e2e:copied')) return
-      for (const [k, v] of Object.entries(JSON.parse(saved) as Record<string, string>))
-        sessionStorage.setItem(k, v)
-      sessionStorage.setItem('e2e:copied', '1')
-    }, saved)
+    const copy = await duplicate(context, page)
     await toPayment(copy)
     // The first tab pays.
     await payWith(page, '4242424242424242')
@@ -307,6 +478,71 @@ test.describe('payment you can trust', () => {
     expect(w.charges).toHaveLength(1)
     const copyCalls = await copy.evaluate(() => window.__wineMocks!.db.calls.map((c) => c.call))
     expect(copyCalls.filter((c) => c === 'checkoutorder' || c === 'updateuserpoints')).toEqual([])
+    // The points follow the thank-you: wait for them before the proof.
+    await expect.poll(async () => (await world(page)).pointUpdates.length).toBe(1)
+    const order = await expectOneTrueCharge(page, copy)
+    expect(order.cartlines).toEqual([expect.objectContaining({ quantity: 6 })])
+    expect((await world(page)).charges[0]!.amount).toBe(7565)
+    // The droplets are credited once, by the tab that paid: 420 + 7, and nothing in the copy.
+    const credited = (await callLog([page, copy])).filter(
+      (c) => applied(c) && c.call === 'updateuserpoints',
+    )
+    expect(credited.map((c) => [c.payload.document, Number(c.payload.points)])).toEqual([
+      [order.orderNumber, 7],
+    ])
+    expect(await balance(page)).toBe(427)
+    expect((await world(copy)).pointUpdates).toEqual([])
+  })
+
+  test('case 4: two tabs of one order press Pay at the same moment: one pays, the other waits for it and finds it paid', async ({
+    context,
+    page,
+  }) => {
+    await seed(page)
+    await toPayment(page)
+    await payWith(page, '4000000000000002')
+    await expect(cartWidget(page).getByRole('alert')).toHaveText('Your card was declined.')
+    const declined = (await world(page)).intents.map((i) => i.confirmations)
+    expect(declined).toEqual([1])
+    const copy = await duplicate(context, page)
+    await toPayment(copy)
+    const tabs = [page, copy]
+    // Both with the 3-D Secure card: the tab that gets the order's lock holds it while the
+    // authentication is open, so the other one's Pay is under way at the same time, for sure.
+    for (const tab of tabs) {
+      await card(tab, '4000000000003220')
+      await expect(payButton(tab)).toBeEnabled()
+    }
+    await Promise.all(tabs.map((tab) => payButton(tab).click()))
+    // One tab authenticates; the other waits for the same lock (Web Locks, across the tabs).
+    await expect
+      .poll(async () => {
+        const shown = await Promise.all(tabs.map((tab) => threeDSecure(tab).isVisible()))
+        return shown.filter(Boolean).length
+      })
+      .toBe(1)
+    const payer = (await threeDSecure(page).isVisible()) ? page : copy
+    const other = payer === page ? copy : page
+    await expect
+      .poll(() => paymentLocks(page))
+      .toEqual({
+        held: [expect.any(String)],
+        pending: [expect.any(String)],
+      })
+    const locks = await paymentLocks(page)
+    expect(locks.pending).toEqual(locks.held)
+    await expect(threeDSecure(other)).toHaveCount(0)
+    await threeDSecure(payer).getByRole('button', { name: 'Complete authentication' }).click()
+    await expect(thanks(payer)).toBeVisible()
+    await expect(cartWidget(other)).toContainText(text('en', 'payment.alreadyPaid'))
+    await expect(cartWidget(other)).toContainText(text('en', 'cart.empty'))
+    await expect(thanks(other)).toHaveCount(0)
+    await expect.poll(async () => (await world(payer)).pointUpdates.length).toBe(1)
+    await expectOneTrueCharge(payer, other)
+    // The intent was confirmed once more (after the declined card), by the paying tab only: the
+    // waiting tab never confirmed it again.
+    expect((await world(payer)).intents.map((i) => i.confirmations)).toEqual([2])
+    expect(await paymentLocks(page)).toEqual({ held: [], pending: [] })
   })
 
   for (const call of ['createorderinodoo', 'sendorderconfirmation', 'updateuserpoints'] as const) {
@@ -337,6 +573,45 @@ test.describe('payment you can trust', () => {
       expect((await world(page)).pointUpdates).toHaveLength(1)
     })
   }
+
+  test('case 5: a lost redemption answer is retried with the same key: the droplets are redeemed once', async ({
+    page,
+  }) => {
+    // 50 droplets (€10) redeemed; the first points update (the redemption) is applied by the
+    // back office, but its answer is lost.
+    await seed(page, {
+      redeemedPoints: 50,
+      redeemedPointsAmount: 10,
+      faults: { updateuserpoints: { kind: 'lost', times: 1 } },
+    })
+    await toPayment(page)
+    await payWith(page, '4242424242424242')
+    await expect(thanks(page)).toBeVisible({ timeout: 10_000 })
+    // The points follow the thank-you: the redemption's retry, then the droplets earned.
+    await expect
+      .poll(async () => (await world(page)).pointUpdates.length, { timeout: 10_000 })
+      .toBe(2)
+    const order = await expectOneTrueCharge(page)
+    const w = await world(page)
+    const redemptions = w.calls.filter(
+      (c) => c.call === 'updateuserpoints' && Number(c.payload.points) < 0,
+    )
+    // Sent twice with one key: applied once (its answer lost), then answered from the kept answer.
+    expect(redemptions.map((c) => [c.fault ?? 'answered', c.replayed ?? false])).toEqual([
+      ['lost', false],
+      ['answered', true],
+    ])
+    expect(redemptions[0]!.idempotencyKey).toBe(`points-redeemed-${order.orderNumber}`)
+    expect(redemptions[1]!.idempotencyKey).toBe(redemptions[0]!.idempotencyKey)
+    expect(redemptions.filter(applied)).toHaveLength(1)
+    const [redeemed, earned] = w.pointUpdates
+    expect(redeemed).toMatchObject({ document: order.orderNumber, points: -50 })
+    expect(earned).toMatchObject({ document: order.orderNumber, points: expect.any(Number) })
+    expect(earned!.points).toBeGreaterThan(0)
+    await expect(cartWidget(page)).toContainText(`Droplets earned: ${earned!.points}`)
+    // The balance dropped once: 420 − 50 + what the order earned.
+    expect(await balance(page)).toBe(420 - 50 + earned!.points)
+  })
 
   test('case 6: a reload during 3-D Secure shows the authentication again, then pays once', async ({
     page,
@@ -382,11 +657,29 @@ test.describe('payment you can trust', () => {
       .getByRole('button', { name: text('en', 'payment.confirmFree') })
       .click()
     await expect(thanks(page)).toBeVisible()
+    await expect(cartWidget(page)).toContainText('Total paid: €0.00')
+    // The points follow the thank-you: the redemption, then the droplets earned.
+    await expect
+      .poll(async () => (await world(page)).pointUpdates.map((u) => u.points), { timeout: 10_000 })
+      .toEqual([-200, 4])
     const w = await world(page)
-    expect(w.charges).toEqual([])
+    // No payment intent at all: none asked of the back office, none at the provider, no charge.
     expect(w.calls.filter((c) => c.call === 'createpaymentintent')).toEqual([])
-    expect(w.orders[0]!.status).toBe('checked-out')
-    expect(w.pointUpdates.map((u) => u.points)).toEqual([-200, 4])
+    expect(w.intents).toEqual([])
+    expect(w.charges).toEqual([])
+    // One order, checked out, confirmed exactly once with a total of 0.
+    expect(w.orders).toHaveLength(1)
+    const order = w.orders[0]!
+    expect(order.status).toBe('checked-out')
+    expect(order.confirmationsSent).toBe(1)
+    expect(Number(order.confirmation!.total)).toBe(0)
+    expect(JSON.parse(order.confirmation!.cartlines!)).toEqual(order.cartlines)
+    const calls = await expectCallLogSane(page)
+    for (const step of ['checkoutorder', 'sendorderconfirmation'])
+      expect(
+        calls.filter((c) => c.call === step).map((c) => c.payload.orderId),
+        step,
+      ).toEqual([order.orderNumber])
   })
 })
 

@@ -1,28 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeLocks } from '../../mocks/fake-locks'
 import { withPaymentLock } from './order-lock'
-
-/**
- * A fake `navigator.locks` with the Web Locks semantics the payment relies on: one exclusive
- * holder per name at a time, the next one granted when the previous callback's promise settles
- * (fulfilled or rejected), different names independent. It records every name asked for.
- */
-function fakeLocks() {
-  const tails = new Map<string, Promise<unknown>>()
-  const names: string[] = []
-  const locks = {
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
-      names.push(name)
-      const previous = tails.get(name) ?? Promise.resolve()
-      const run = previous.then(callback, callback)
-      tails.set(
-        name,
-        run.catch(() => undefined),
-      )
-      return run
-    },
-  }
-  return { locks, names }
-}
 
 /** A piece of work that stays open until the test ends it, and says when it started. */
 function gate(log: string[], label: string) {

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
 import { server } from '../../mocks/node'
-import { clearFaults, setFault, type CallName } from '../../mocks/faults'
+import { fakeLocks } from '../../mocks/fake-locks'
+import { clearFaults, releaseHeld, setFault, type CallName } from '../../mocks/faults'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { getBus } from '../bus/bus'
@@ -807,4 +808,113 @@ describe('case 4: a tab duplicated after the charge', () => {
       expect(db.paymentIntents).toHaveLength(1)
     },
   )
+})
+
+describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
+  /** A `navigator.locks` that really serialises, shared by every "tab" of the test. */
+  function installLocks() {
+    const fake = fakeLocks()
+    Object.defineProperty(navigator, 'locks', { value: fake.locks, configurable: true })
+    return fake
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks')
+  })
+
+  /**
+   * One Stripe account that two tabs talk to. The first confirmation is held until the test lets
+   * it answer; an intent is charged once, and confirming a succeeded intent again is refused as
+   * Stripe does (`payment_intent_unexpected_state`).
+   */
+  function sharedStripe() {
+    let answerFirst!: () => void
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    const succeededIntents = new Set<string>()
+    const charged: string[] = []
+    const confirm = vi.fn(async ({ clientSecret }: { clientSecret: string }) => {
+      if (confirm.mock.calls.length === 1) await firstHeld
+      if (succeededIntents.has(clientSecret))
+        return {
+          error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state' },
+        } satisfies ProviderResult
+      succeededIntents.add(clientSecret)
+      charged.push(clientSecret)
+      return succeeded
+    })
+    const stripe: PaymentProvider = {
+      method: () => 'card',
+      submit: vi.fn(async () => null),
+      confirm,
+      retrieve: vi.fn(async (secret: string) =>
+        succeededIntents.has(secret)
+          ? succeeded
+          : { paymentIntent: { status: 'requires_payment_method' } },
+      ),
+      handleNextAction: vi.fn(async () => succeeded),
+    }
+    return { stripe, confirm, charged, answerFirst }
+  }
+
+  it('two tabs on the same order press Pay together: one confirmation, one charge; the other tab finds it paid', async () => {
+    const { names, waiting } = installLocks()
+    // Declined first: the order and its intent exist. Then the tab is duplicated.
+    await controller().pay(provider([declined]), 'en')
+    const orderId = db.orders[0]!.orderNumber
+    const flow = state().payment!.id
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    expect(copy.getState().payment).toMatchObject({ id: flow, orderId })
+    const { stripe, confirm, charged, answerFirst } = sharedStripe()
+    const first = controller()
+    const second = controller(copy)
+    const paying = [first.pay(stripe, 'en'), second.pay(stripe, 'en')]
+    // The first tab's confirmation is under way; the second tab gets as far as it can: queued
+    // behind the first tab's lock (or, without the lock, confirming the same intent too).
+    await vi.waitFor(() => expect(confirm.mock.calls.length + waiting()).toBe(2))
+    answerFirst()
+    await Promise.all(paying)
+    expect(confirm).toHaveBeenCalledTimes(1)
+    expect(charged).toHaveLength(1)
+    expect(first.getStatus()).toEqual({
+      state: 'finished',
+      order: { orderId, total: 75.65, orderPoints: 7 },
+    })
+    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+    // The copy starts a fresh cart; nothing of the order is left in it.
+    expect(copy.getState().cart.lines).toEqual([])
+    expect(copy.getState().payment).toBeNull()
+    // The back office saw one order, one intent, and each step once, from the paying tab.
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+    expect(callsOf('sendorderconfirmation')).toHaveLength(1)
+    expect(db.pointUpdates).toEqual([expect.objectContaining({ document: orderId, points: 7 })])
+    // Both tabs asked for the lock of the one flow.
+    expect(new Set(names)).toEqual(new Set([`wine-widgets:payment:${flow}`]))
+  })
+
+  it('a tab duplicated after the charge waits for the first one to finish the steps, then repeats none', async () => {
+    const { waiting } = installLocks()
+    setFault('checkoutorder', { kind: 'held' }, { times: 1 })
+    const first = controller()
+    const paying = first.pay(provider(), 'en')
+    // Charged, its checkout on the way to the back office: the tab is duplicated now.
+    await vi.waitFor(() => expect(callsOf('checkoutorder')).toHaveLength(1))
+    expect(state().payment?.phase).toBe('charged')
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    const second = controller(copy)
+    const resuming = second.resume()
+    // The copy gets as far as it can: queued behind the lock (or, without it, checking out too).
+    await vi.waitFor(() => expect(callsOf('checkoutorder').length + waiting()).toBe(2))
+    releaseHeld('checkoutorder')
+    await Promise.all([paying, resuming])
+    expect(first.getStatus().state).toBe('finished')
+    // Every step reached the back office once, from the first tab: the copy sent nothing, not
+    // even a repeat that the back office's Idempotency-Key would have answered.
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+    expect(callsOf('sendorderconfirmation')).toHaveLength(1)
+    expect(callsOf('updateuserpoints')).toHaveLength(1)
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
+    expect(db.pointUpdates).toHaveLength(1)
+    expect(copy.getState().payment?.phase ?? 'finished').toBe('finished')
+  })
 })

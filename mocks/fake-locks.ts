@@ -1,0 +1,31 @@
+/**
+ * A fake `navigator.locks` with the Web Locks semantics the payment relies on: one exclusive
+ * holder per name at a time, the next one granted when the previous callback's promise settles
+ * (fulfilled or rejected), different names independent. It records every name asked for, and
+ * says how many requests wait for a lock another holder has.
+ */
+export function fakeLocks() {
+  const tails = new Map<string, Promise<unknown>>()
+  const names: string[] = []
+  let waiting = 0
+  const locks = {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      names.push(name)
+      const previous = tails.get(name)
+      if (previous) waiting += 1
+      const granted = () => {
+        if (previous) waiting -= 1
+        return callback()
+      }
+      const run = (previous ?? Promise.resolve()).then(granted, granted)
+      const tail = run.catch(() => undefined)
+      tails.set(name, tail)
+      // The last holder done: the name is free again (a new request is granted at once).
+      void tail.then(() => {
+        if (tails.get(name) === tail) tails.delete(name)
+      })
+      return run
+    },
+  }
+  return { locks, names, waiting: () => waiting }
+}
