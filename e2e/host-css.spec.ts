@@ -235,7 +235,9 @@ for (const { path, widgets, select } of PAGES) {
       // One font everywhere, and one page background behind the widgets that have none.
       content: `*, ::before, ::after { font-family: 'DejaVu Sans', sans-serif !important; }
         html, body { background: #fdfbf8 !important; }
-        .host-css-hide-page > :not([data-widget]) { visibility: hidden !important; }`,
+        .host-css-hide-page > :not([data-widget], [data-widget-portal]) {
+          visibility: hidden !important;
+        }`,
     })
     const bootstrap = await addBootstrap(page)
     await bootstrap(false)
@@ -272,6 +274,57 @@ for (const { path, widgets, select } of PAGES) {
     expect(failures, 'widgets that look different with Bootstrap on the page').toEqual([])
   })
 }
+
+// The states a closed page does not show: the search modal (rendered at the end of <body>, with
+// the baseline through data-widget-portal) and the sommelier panel in it.
+test('Bootstrap 5 on the page does not change the opened search modal and sommelier panel', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await open(page, '/en/')
+  await page.getByRole('button', { name: text('en', 'consent.accept') }).click()
+  await page.waitForLoadState('networkidle')
+  await page.addStyleTag({
+    content: `*, ::before, ::after { font-family: 'DejaVu Sans', sans-serif !important; }
+      html, body { background: #fdfbf8 !important; }
+      .host-css-hide-page > :not([data-widget], [data-widget-portal]) {
+        visibility: hidden !important;
+      }`,
+  })
+  const bootstrap = await addBootstrap(page)
+  await bootstrap(false)
+  const failures: string[] = []
+  const check = async (name: string) => {
+    // The modal's backdrop floats over the page (fixed): the page behind it is hidden.
+    const portal = page.locator('[data-widget-portal]')
+    await expect(portal).toHaveCount(1)
+    const { plain, hosted } = await photograph(browser, portal, bootstrap)
+    const difference = await compare(browser, plain, hosted)
+    if (difference.size !== null || difference.ratio > TOLERANCE) {
+      failures.push(
+        `${name}: ${difference.size ?? `${(difference.ratio * 100).toFixed(2)} % of pixels`}`,
+      )
+      await attach(testInfo, name, plain, hosted)
+    }
+  }
+
+  const search = await openSearch(page)
+  await expect(search.getByRole('article').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await check('search-modal')
+  await page.keyboard.press('Escape')
+  await expect(search).toBeHidden()
+
+  const sommelier = await openSommelier(page)
+  await expect(
+    sommelier.getByRole('textbox', { name: text('en', 'login.email') }).first(),
+  ).toBeVisible()
+  await check('sommelier-panel')
+  expect(failures, 'opened panels that look different with Bootstrap on the page').toEqual([])
+})
 
 /**
  * Every shown text, button, field and list of choices in the widgets (tags and the modal's
