@@ -477,17 +477,44 @@ journey(
 )
 
 journey(
-  'widget text uses the page font',
+  'widget text uses the page font: labels, fields, buttons and the quotes',
   async (page) => {
+    /** The computed font family of the page's <main> and of each selector's first element. */
+    const families = (selectors: Record<string, string>) =>
+      page.evaluate((wanted: Record<string, string>) => {
+        const family = (el: Element | null) => (el ? getComputedStyle(el).fontFamily : null)
+        const page = family(document.querySelector('main') ?? document.body)
+        const found: Record<string, string | null> = {}
+        for (const [name, css] of Object.entries(wanted))
+          found[name] = family(document.querySelector(css))
+        return { page, found }
+      }, selectors)
+    const samePage = (fonts: Awaited<ReturnType<typeof families>>) => {
+      assert.ok(fonts.page, 'the page has a font family')
+      for (const [name, family] of Object.entries(fonts.found))
+        assert.equal(family, fonts.page, `${name} is not in the page's font`)
+    }
+
     await open(page, '/en/giftbox')
-    const fonts = await page.evaluate(() => {
-      const family = (el: Element | null) => (el ? getComputedStyle(el).fontFamily : null)
-      return {
-        page: family(document.querySelector('main') ?? document.body),
-        widget: family(document.querySelector('[data-widget="giftbox"] label')),
-      }
-    })
-    assert.equal(fonts.widget, fonts.page)
+    samePage(
+      await families({
+        'the giftbox label': '[data-widget="giftbox"] label',
+        'the giftbox number field': '[data-widget="giftbox"] input[type="number"]',
+        'the giftbox list of bottles': '[data-widget="giftbox"] select',
+        'the header search button': '[data-widget="search"] button',
+        'the minicart button': '[data-widget="minicart"] button',
+      }),
+    )
+
+    await open(page, '/en/')
+    const quote: Query = { css: '[data-widget="quotes"] blockquote p' }
+    await visible(page, quote)
+    samePage(
+      await families({
+        'the quote': '[data-widget="quotes"] blockquote p',
+        'the sommelier button': '[data-widget="sommelier"] button',
+      }),
+    )
   },
   { sizes: ['desktop'] },
 )

@@ -7,7 +7,8 @@ import { expect, open, test, text } from './helpers'
  * GA4 analytics (README, analytics): the demo turns them on for a browser carrying the cookie
  * `wine_demo_analytics=ga4` (demo-pages/site.mjs). A shopper's journey: a wine page before
  * consent pushes nothing; after the consent banner's OK, view_item, add_to_cart, view_cart,
- * begin_checkout, add_payment_info and one purchase with the order number, also after a reload.
+ * begin_checkout, add_to_cart and remove_from_cart on the cart line, add_payment_info and one
+ * purchase with the order number, also after a reload. A bundle page pushes its view_item.
  */
 const WINE = '/en/wines/chateau-lagrange-belair-pauillac-grand-vin'
 const EMAIL = 'claire@example.com'
@@ -125,6 +126,35 @@ test('a journey pushes GA4 e-commerce events after consent only, and one purchas
     .poll(async () => eventsOf(await dataLayer(page)))
     .toEqual(['view_cart', 'begin_checkout'])
 
+  // More, then fewer on the cart line (1 → 6 → 1): add_to_cart and remove_from_cart with the
+  // bottles that moved; the order stays one bottle.
+  const wineName = 'Château Lagrange-Belair Pauillac Grand Vin'
+  const line = cart.getByRole('list', { name: text('en', 'cart.lines') }).getByRole('listitem')
+  await line
+    .getByRole('button', { name: text('en', 'cart.plus').replace('{{name}}', wineName) })
+    .click()
+  await expect(line.getByRole('textbox')).toHaveValue('6')
+  await line
+    .getByRole('button', { name: text('en', 'cart.minus').replace('{{name}}', wineName) })
+    .click()
+  await expect(line.getByRole('textbox')).toHaveValue('1')
+  await expect
+    .poll(async () => eventsOf(await dataLayer(page)))
+    .toEqual(['view_cart', 'begin_checkout', 'add_to_cart', 'remove_from_cart'])
+  const removed = (await dataLayer(page)).find((p) => p.event === 'remove_from_cart')!
+  expect(removed.ecommerce).toMatchObject({
+    currency: 'EUR',
+    items: [
+      {
+        item_id: 'W10001',
+        item_name: wineName,
+        item_variant: added.ecommerce!.items[0]!.item_variant,
+        quantity: 5,
+      },
+    ],
+  })
+  expect(removed.ecommerce!.value).toBeCloseTo(added.ecommerce!.value * 5, 2)
+
   // Pay with the demo card: add_payment_info, then the purchase with the order number.
   await cart.getByRole('tab', { name: text('en', 'checkout.tabPayment') }).click()
   const card = cart.getByRole('textbox', { name: 'Card number' })
@@ -137,7 +167,14 @@ test('a journey pushes GA4 e-commerce events after consent only, and one purchas
   ).toBeVisible()
   await expect
     .poll(async () => eventsOf(await dataLayer(page)))
-    .toEqual(['view_cart', 'begin_checkout', 'add_payment_info', 'purchase'])
+    .toEqual([
+      'view_cart',
+      'begin_checkout',
+      'add_to_cart',
+      'remove_from_cart',
+      'add_payment_info',
+      'purchase',
+    ])
   const pushed = await dataLayer(page)
   const payment = pushed.find((p) => p.event === 'add_payment_info')!
   expect(payment.ecommerce).toMatchObject({ currency: 'EUR', payment_type: 'card' })
@@ -160,6 +197,26 @@ test('a journey pushes GA4 e-commerce events after consent only, and one purchas
   await open(page, '/en/cart')
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
   expect(eventsOf(await dataLayer(page))).not.toContain('purchase')
+})
+
+test('a bundle page pushes one view_item with the bundle’s id once the consent cookie says yes', async ({
+  page,
+}) => {
+  await page
+    .context()
+    .addCookies([
+      { name: 'cookieconsent_status', value: 'dismiss', url: test.info().project.use.baseURL! },
+    ])
+  await open(page, '/en/bundles/belgian-discovery')
+  await expect(
+    page.locator('[data-widget="bundle"]').getByRole('button', { name: text('en', 'bundle.add') }),
+  ).toBeVisible()
+  await expect.poll(async () => eventsOf(await dataLayer(page))).toEqual(['view_item'])
+  const [viewed] = (await dataLayer(page)).filter((p) => p.event === 'view_item')
+  expect(viewed!.ecommerce).toMatchObject({
+    currency: 'EUR',
+    items: [{ item_id: 'BUN-001', item_name: 'Belgian discovery box', quantity: 1 }],
+  })
 })
 
 test('a settled search query is pushed as search with its term', async ({ page }) => {

@@ -235,7 +235,9 @@ for (const { path, widgets, select } of PAGES) {
       // One font everywhere, and one page background behind the widgets that have none.
       content: `*, ::before, ::after { font-family: 'DejaVu Sans', sans-serif !important; }
         html, body { background: #fdfbf8 !important; }
-        .host-css-hide-page > :not([data-widget]) { visibility: hidden !important; }`,
+        .host-css-hide-page > :not([data-widget], [data-widget-portal]) {
+          visibility: hidden !important;
+        }`,
     })
     const bootstrap = await addBootstrap(page)
     await bootstrap(false)
@@ -272,6 +274,132 @@ for (const { path, widgets, select } of PAGES) {
     expect(failures, 'widgets that look different with Bootstrap on the page').toEqual([])
   })
 }
+
+// The states a closed page does not show: the search modal (rendered at the end of <body>, with
+// the baseline through data-widget-portal) and the sommelier panel in it.
+test('Bootstrap 5 on the page does not change the opened search modal and sommelier panel', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await open(page, '/en/')
+  await page.getByRole('button', { name: text('en', 'consent.accept') }).click()
+  await page.waitForLoadState('networkidle')
+  await page.addStyleTag({
+    content: `*, ::before, ::after { font-family: 'DejaVu Sans', sans-serif !important; }
+      html, body { background: #fdfbf8 !important; }
+      .host-css-hide-page > :not([data-widget], [data-widget-portal]) {
+        visibility: hidden !important;
+      }`,
+  })
+  const bootstrap = await addBootstrap(page)
+  await bootstrap(false)
+  const failures: string[] = []
+  const check = async (name: string) => {
+    // The modal's backdrop floats over the page (fixed): the page behind it is hidden.
+    const portal = page.locator('[data-widget-portal]')
+    await expect(portal).toHaveCount(1)
+    const { plain, hosted } = await photograph(browser, portal, bootstrap)
+    const difference = await compare(browser, plain, hosted)
+    if (difference.size !== null || difference.ratio > TOLERANCE) {
+      failures.push(
+        `${name}: ${difference.size ?? `${(difference.ratio * 100).toFixed(2)} % of pixels`}`,
+      )
+      await attach(testInfo, name, plain, hosted)
+    }
+  }
+
+  const search = await openSearch(page)
+  await expect(search.getByRole('article').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await check('search-modal')
+  await page.keyboard.press('Escape')
+  await expect(search).toBeHidden()
+
+  const sommelier = await openSommelier(page)
+  await expect(
+    sommelier.getByRole('textbox', { name: text('en', 'login.email') }).first(),
+  ).toBeVisible()
+  await check('sommelier-panel')
+  expect(failures, 'opened panels that look different with Bootstrap on the page').toEqual([])
+})
+
+/**
+ * Every shown text, button, field and list of choices in the widgets (tags and the modal's
+ * portal) whose computed font family differs from `want` (the page's, unless given), as
+ * "widget element "text": family".
+ */
+function otherFonts(page: Page, want?: string): Promise<{ page: string; others: string[] }> {
+  return page.evaluate((want) => {
+    const family = want ?? getComputedStyle(document.body).fontFamily
+    const controls = 'button, input, select, textarea'
+    const others = [...document.querySelectorAll('[data-widget] *, [data-widget-portal] *')]
+      .filter((el) => {
+        if (el instanceof SVGElement || el.closest('svg')) return false
+        const box = el.getBoundingClientRect()
+        if (box.width <= 1 || box.height <= 1) return false
+        const ownText = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+        )
+        return ownText || el.matches(controls)
+      })
+      .filter((el) => getComputedStyle(el).fontFamily !== family)
+      .map((el) => {
+        const widget = el.closest('[data-widget]')?.getAttribute('data-widget') ?? 'portal (modal)'
+        const label = (el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 30)
+        return `${widget} ${el.tagName.toLowerCase()} "${label}": ${getComputedStyle(el).fontFamily}`
+      })
+    return { page: family, others }
+  }, want)
+}
+
+/** Opens the search modal from the header; returns its dialog. */
+async function openSearch(page: Page) {
+  await page.getByRole('button', { name: text('en', 'search.open') }).click()
+  const dialog = page.getByRole('dialog', { name: text('en', 'search.dialog') })
+  await expect(dialog.getByRole('searchbox')).toBeFocused()
+  return dialog
+}
+
+/** Opens the sommelier panel from its header button; returns its dialog, the chat shown. */
+async function openSommelier(page: Page) {
+  await page.getByRole('button', { name: text('en', 'sommelier.button') }).click()
+  const dialog = page.getByRole('dialog', { name: text('en', 'search.sommelierDialog') })
+  await expect(dialog.getByRole('region', { name: text('en', 'sommelier.title') })).toBeVisible()
+  return dialog
+}
+
+// Issue 17: widgets name no font of their own; a host's --wine-widgets-font reaches every one.
+for (const { path, select } of PAGES) {
+  test(`every widget text of ${path} is in the page’s font, or the theme’s`, async ({ page }) => {
+    await open(page, path)
+    await page.waitForLoadState('networkidle')
+    const scope = page.locator(select ?? '[data-widget]')
+    await expect(scope.first()).toBeVisible()
+    const inherited = await otherFonts(page)
+    expect(inherited.others, `widget text not in the page’s ${inherited.page}`).toEqual([])
+    // Not vacuous: the page's family is a real stack, and the theme property changes all of it.
+    expect(inherited.page).not.toBe('')
+    await page.addStyleTag({ content: ':root { --wine-widgets-font: Georgia, serif; }' })
+    expect((await otherFonts(page, 'Georgia, serif')).others).toEqual([])
+  })
+}
+
+test('the opened search modal and sommelier panel are in the page’s font', async ({ page }) => {
+  await open(page, '/en/')
+  await page.getByRole('button', { name: text('en', 'consent.accept') }).click()
+  const search = await openSearch(page)
+  await expect(search.getByRole('article').first()).toBeVisible()
+  const inSearch = await otherFonts(page)
+  expect(inSearch.others, `search modal text not in ${inSearch.page}`).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(search).toBeHidden()
+  await openSommelier(page)
+  const inChat = await otherFonts(page)
+  expect(inChat.others, `sommelier text not in ${inChat.page}`).toEqual([])
+})
 
 /** WCAG 2 relative luminance contrast of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {

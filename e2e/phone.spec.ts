@@ -1,11 +1,14 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { expect, open, routes, test, text, widgetsSettled, type Locale } from './helpers'
+import { LOCALES, expect, open, routes, test, text, widgetsSettled, type Locale } from './helpers'
 
 /**
  * The shop as a phone shopper sees it (issue 15): every demo page at 390 × 844 and 1280 × 900
- * checked for horizontal overflow, clipped placeholders and text overflowing its box, with a
- * screenshot of each page kept in the test output (test-results/…/<page>-<width>.png) for review;
- * then the issue's points one by one at 390 × 844, in French and Dutch mostly.
+ * checked for horizontal overflow, clipped placeholders, text overflowing its box and focus lost
+ * after an action, with a screenshot of each page kept for review in e2e/artifacts/screens/
+ * (<page>-<width>.png; Playwright wipes its test-results/ on every run, this folder it leaves
+ * alone; CI keeps it as an artifact); then the issue's points one by one at 390 × 844.
  */
 
 const PHONE = { width: 390, height: 844 } as const
@@ -98,11 +101,57 @@ function layoutProblems(page: Page): Promise<LayoutProblems> {
   })
 }
 
+/** Where the every-page pass keeps its screenshots (not wiped between runs; .ci/run names it). */
+const SCREENS = fileURLToPath(new URL('artifacts/screens/', import.meta.url))
+
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`)
+  mkdirSync(SCREENS, { recursive: true })
+  const path = `${SCREENS}${name}.png`
   await page.screenshot({ path, fullPage: true })
   await testInfo.attach(name, { path, contentType: 'image/png' })
 }
+
+/**
+ * One action a shopper takes on the page, then where focus is. The search modal opened from the
+ * header (with the keyboard) and closed with Escape must give focus back to its button; on a page
+ * without the header, the first widget button pressed must leave focus in a widget. Returns what
+ * was done, or null on a page with nothing to press.
+ */
+async function actAndCheckFocus(page: Page, locale: Locale): Promise<string | null> {
+  const focusedTag = () =>
+    page.evaluate(() => {
+      const active = document.activeElement
+      if (!active || active === document.body) return 'body'
+      const owner = active.closest('[data-widget], [data-widget-portal]')
+      return owner ? 'widget' : `page ${active.tagName.toLowerCase()}`
+    })
+  const search = page
+    .locator('.header-widgets [data-widget="search"]')
+    .getByRole('button', { name: text(locale, 'search.open') })
+  if ((await search.count()) > 0) {
+    await search.press('Enter')
+    const dialog = page.getByRole('dialog', { name: text(locale, 'search.dialog') })
+    await expect(dialog.getByRole('searchbox')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    expect(await focusedTag(), 'focus after closing the search modal').toBe('widget')
+    await expect(search, 'focus back on the search button').toBeFocused()
+    return 'search modal opened and closed'
+  }
+  // Not the consent banner's OK: the banner goes away with its button, and focus with it (to
+  // <body>). Known, not yet decided where focus should go then (see the report of this check).
+  const button = page
+    .locator('[data-widget-mounted]:not([data-widget="consent"]) button:visible:enabled')
+    .first()
+  if ((await button.count()) === 0) return null
+  const name = (await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? ''
+  await button.press('Enter')
+  await expect.poll(focusedTag, `focus after pressing "${name.trim()}"`).toBe('widget')
+  return `pressed "${name.trim()}"`
+}
+
+/** Pages without a widget button (no widgets; quotes alone): the focus check has nothing to press. */
+const NOTHING_TO_PRESS = ['/bench/no-widgets', '/bench/quotes']
 
 const slug = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'
 
@@ -111,7 +160,7 @@ test.describe('every demo page at 390 and 1280 px', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       test.describe(() => {
         test.use({ viewport, allowConsoleErrors: NOISY.includes(route.path) })
-        test(`${route.path} at ${viewport.width} px: no overflow, whole placeholders, text inside its boxes`, async ({
+        test(`${route.path} at ${viewport.width} px: no overflow, whole placeholders, text inside its boxes, focus kept`, async ({
           page,
         }, testInfo) => {
           await openSettled(page, `${route.path}${route.query ?? ''}`)
@@ -122,6 +171,9 @@ test.describe('every demo page at 390 and 1280 px', () => {
           )
           expect(problems.placeholders, 'placeholders cut off').toEqual([])
           expect(problems.texts, 'text wider than its box').toEqual([])
+          const action = await actAndCheckFocus(page, route.locale)
+          if (NOTHING_TO_PRESS.includes(route.path)) expect(action).toBeNull()
+          else expect(action, 'an action to try on the page').not.toBeNull()
         })
       })
     }
@@ -149,22 +201,24 @@ async function inViewport(locator: Locator, page: Page) {
 test.describe('the issue’s points at 390 × 844', () => {
   test.use({ viewport: PHONE })
 
-  test('the search box has a row of its own and shows its whole placeholder (nl)', async ({
-    page,
-  }) => {
-    await open(page, '/nl/')
-    await page.getByRole('button', { name: text('nl', 'search.open') }).click()
-    const dialog = page.getByRole('dialog', { name: text('nl', 'search.dialog') })
-    const box = dialog.getByRole('searchbox', { name: text('nl', 'search.inputLabel') })
-    await expect(box).toBeFocused()
-    await expect(box).toHaveAttribute('placeholder', text('nl', 'search.placeholder'))
-    const width = (await box.boundingBox())!.width
-    expect(width).toBeGreaterThan(PHONE.width - 60)
-    expect((await layoutProblems(page)).placeholders).toEqual([])
-    // Filters, sommelier and close share the row above it.
-    const close = dialog.getByRole('button', { name: text('nl', 'search.close') }).first()
-    expect((await close.boundingBox())!.y).toBeLessThan((await box.boundingBox())!.y)
-  })
+  for (const locale of LOCALES) {
+    test(`the search box has a row of its own and shows its whole placeholder (${locale})`, async ({
+      page,
+    }) => {
+      await open(page, `/${locale}/`)
+      await page.getByRole('button', { name: text(locale, 'search.open') }).click()
+      const dialog = page.getByRole('dialog', { name: text(locale, 'search.dialog') })
+      const box = dialog.getByRole('searchbox', { name: text(locale, 'search.inputLabel') })
+      await expect(box).toBeFocused()
+      await expect(box).toHaveAttribute('placeholder', text(locale, 'search.placeholder'))
+      const width = (await box.boundingBox())!.width
+      expect(width).toBeGreaterThan(PHONE.width - 60)
+      expect((await layoutProblems(page)).placeholders).toEqual([])
+      // Filters, sommelier and close share the row above it.
+      const close = dialog.getByRole('button', { name: text(locale, 'search.close') }).first()
+      expect((await close.boundingBox())!.y).toBeLessThan((await box.boundingBox())!.y)
+    })
+  }
 
   test('the sommelier keeps its header and input on screen; only the conversation scrolls (fr)', async ({
     page,

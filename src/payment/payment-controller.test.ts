@@ -22,6 +22,7 @@ import {
 } from './payment-controller'
 import { isOrderPaid, recordPaidOrder } from './paid-orders'
 import { PENDING_PAYMENTS_KEY, forgetPendingOnLogout } from './pending-key'
+import { ERROR_EVENT, type ErrorDetail } from '../report/report'
 
 const CONTACT = CLAIRE_CONTACT
 const WINE = wineLine()
@@ -258,6 +259,38 @@ describe('case 1: a step after the charge fails', () => {
     expect(JSON.parse(db.orders[0]!.confirmation!.cartlines ?? '')).toEqual([
       expect.objectContaining({ quantity: 6 }),
     ])
+  })
+})
+
+describe('case 1: the host hears every failure after the charge', () => {
+  it('dispatches wine-widgets:error with area payment for each failed attempt, the last one too', async () => {
+    const heard: ErrorDetail[] = []
+    const record = (event: Event) => heard.push((event as CustomEvent<ErrorDetail>).detail)
+    window.addEventListener(ERROR_EVENT, record)
+    try {
+      setFault('checkoutorder', { kind: 'status', status: 500 })
+      const stripe = provider()
+      await controller().pay(stripe, 'en')
+      expect(stripe.charged).toHaveLength(1)
+      const order = `Finishing order ${db.orders[0]!.orderNumber} (checkout) failed`
+      // Three retries (retryDelays [0, 0, 0]), then the attempt that gives up until the next load.
+      expect(heard).toEqual([
+        ...Array.from({ length: 3 }, () => ({
+          widget: null,
+          area: 'payment',
+          message: `${order}; retrying`,
+          error: expect.anything(),
+        })),
+        {
+          widget: null,
+          area: 'payment',
+          message: `${order}; stopped until the next page load`,
+          error: expect.anything(),
+        },
+      ])
+    } finally {
+      window.removeEventListener(ERROR_EVENT, record)
+    }
   })
 })
 

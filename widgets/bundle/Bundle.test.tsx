@@ -11,6 +11,9 @@ import type { Locale } from '../../src/domain/types'
 import { getStore } from '../../src/store/shared-store'
 import { addToCart } from '../../src/store/cart-actions'
 import { bundle } from './index'
+import { getBus } from '../../src/bus/bus'
+import { startGa4 } from '../../src/analytics/ga4'
+import { CONSENT_COOKIE, CONSENT_VALUE } from '../../src/consent/consent'
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ')
 
@@ -187,4 +190,45 @@ describe('bundle', () => {
       expect(screen.queryByRole('link', { name })).not.toBeInTheDocument()
     }
   })
+
+  it.each([
+    ['says yes', CONSENT_VALUE, ['view_item']],
+    ['is missing', null, []],
+  ] as const)(
+    'pushes one GA4 view_item with the bundle’s id when the consent cookie %s (issue 14)',
+    async (_, consent, expected) => {
+      if (consent) document.cookie = `${CONSENT_COOKIE}=${consent}; path=/`
+      window.dataLayer = []
+      const stop = startGa4(getBus())
+      try {
+        await renderBundle('BUN-001', 'en')
+        await screen.findByText('Price per box')
+        // Another render of the same bundle (a quantity typed) views nothing new.
+        await userEvent.setup().type(screen.getByLabelText('Quantity'), '2')
+        const events = () =>
+          (window.dataLayer as { event?: string }[]).flatMap((p) => (p.event ? [p.event] : []))
+        await waitFor(() => expect(events()).toEqual(expected))
+        if (consent) {
+          const viewed = window.dataLayer.find((p) => 'event' in p && p.event === 'view_item')
+          expect(viewed).toMatchObject({
+            event: 'view_item',
+            ecommerce: {
+              currency: 'EUR',
+              value: bundleAnswer('BUN-001', 'en')!.bundle.price,
+              items: [
+                expect.objectContaining({
+                  item_id: 'BUN-001',
+                  item_name: bundleAnswer('BUN-001', 'en')!.bundle.name,
+                  quantity: 1,
+                }),
+              ],
+            },
+          })
+        }
+      } finally {
+        stop()
+        delete window.dataLayer
+      }
+    },
+  )
 })
