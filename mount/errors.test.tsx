@@ -10,7 +10,7 @@ import { setFault } from '../mocks/faults'
 import { defineWidget } from '../src/props/schema'
 import { watchPageLeave } from '../src/report/page-leave'
 import { ERROR_EVENT, type ErrorDetail } from '../src/report/report'
-import { redirectTo, setRedirect } from '../src/session/redirect'
+import { redirectTo, setPageRedirect } from '../src/session/redirect'
 import { ensureSessionChecked } from '../src/session/session'
 import { WidgetTree } from './root'
 import { createRuntime, ERROR_ATTRIBUTE, LEAVE_GRACE_MS, type Renderer } from './runtime'
@@ -139,7 +139,7 @@ describe('loading a widget', () => {
 describe('a widget redirect', () => {
   it('is announced from the widget element; a listener that cancels it keeps the page', () => {
     const went: string[] = []
-    const restore = setRedirect((url) => went.push(url))
+    setPageRedirect((url) => went.push(url))
     const example = document.createElement('div')
     const widget = document.createElement('div')
     example.append(widget)
@@ -153,6 +153,5 @@ describe('a widget redirect', () => {
     expect(redirectTo('/fr', document.body)).toBe(true)
     expect(seen).toEqual(['/en'])
     expect(went).toEqual(['/fr'])
-    restore()
   })
 })

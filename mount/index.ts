@@ -14,7 +14,10 @@ import { registry } from './registry'
 import { textBundleOf } from './bundles'
 import { createRuntime, type Renderer } from './runtime'
 
-/** The page's services (session, inactivity) start once, before the first widget renders. */
+/**
+ * The page's services (session, inactivity) start once, before the first widget renders.
+ * Module-level on purpose: the entry runs once per document and opens its page once.
+ */
 let services: Promise<void> | null = null
 const startServices = () =>
   (services ??= import('./page-services')

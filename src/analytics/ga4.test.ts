@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createBus } from '../bus/bus'
 import type { ShopItem } from '../bus/events'
 import { SENT_PURCHASES_KEY, createGa4Tracker, readSentPurchases, withSentPurchase } from './ga4'
@@ -97,6 +97,40 @@ describe('GA4 tracker', () => {
     tracker.handle(paid('S4'))
     expect(events(layer)).toEqual(['purchase'])
   })
+
+  it('a sent-purchases record of the right shape is kept: its orders are not pushed again', () => {
+    const { layer, saved, tracker } = setup()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    saved.set(SENT_PURCHASES_KEY, JSON.stringify(['S1', 'S2']))
+    tracker.handle(paid('S2'))
+    tracker.handle(paid('S3'))
+    expect(layer.filter((e) => 'event' in e)).toEqual([
+      expect.objectContaining({ ecommerce: expect.objectContaining({ transaction_id: 'S3' }) }),
+    ])
+    expect(JSON.parse(saved.get(SENT_PURCHASES_KEY)!)).toEqual(['S1', 'S2', 'S3'])
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['not JSON', '{oops', []],
+    ['not a list', '{"S2":true}', []],
+    ['entries that are not order numbers', '["S1",2,{"id":"S2"}]', ['S1']],
+  ])(
+    'a sent-purchases record that is %s is dropped with one warning, nothing crashes',
+    (_, text, kept) => {
+      const { layer, saved, tracker } = setup()
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      saved.set(SENT_PURCHASES_KEY, text)
+      tracker.handle(paid('S2'))
+      tracker.handle(paid('S1'))
+      expect(events(layer)).toEqual(kept.length ? ['purchase'] : ['purchase', 'purchase'])
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded sent purchases'))
+      expect(JSON.parse(saved.get(SENT_PURCHASES_KEY)!)).toEqual(
+        kept.length ? ['S1', 'S2'] : ['S2', 'S1'],
+      )
+    },
+  )
 
   it('sent order numbers: broken values read as none; the last 50 are kept', () => {
     expect(readSentPurchases('{oops')).toEqual([])

@@ -6,10 +6,12 @@
  * - Consent: nothing is pushed unless the consent cookie says yes at the moment of the event
  *   (`hasConsent`, read each time). Events before consent are dropped, not queued for later.
  * - A purchase is pushed once per order number, also across reloads and tabs: the numbers sent
- *   are kept in localStorage (`wine-widgets:ga4-purchases`, numbers only, the last 50).
+ *   are kept in localStorage (`wine-widgets:ga4-purchases`, numbers only, the last 50), read back
+ *   with a valibot schema: what does not fit is dropped with one warning, what fits is kept.
  * - Each e-commerce push is preceded by `{ ecommerce: null }`, as Google's Tag Manager guide
  *   asks, so one event's items never leak into the next.
  */
+import * as v from 'valibot'
 import type { Bus } from '../bus/bus'
 import { hasConsent } from '../consent/consent'
 import { toGa4Event, type Ga4Event } from './ga4-events'
@@ -48,16 +50,27 @@ function defaultStorage(): Storage | null {
   }
 }
 
-/** The order numbers already pushed as purchases (a broken or foreign value reads as none). */
-export function readSentPurchases(raw: string | null): string[] {
-  if (!raw) return []
+const TransactionSchema = v.string()
+
+/**
+ * The order numbers already pushed as purchases, and whether something did not fit (a broken or
+ * foreign value reads as none; an entry that is not an order number is dropped).
+ */
+function readPurchases(raw: string | null): { sent: string[]; dropped: boolean } {
+  if (!raw) return { sent: [], dropped: false }
+  let value: unknown
   try {
-    const value: unknown = JSON.parse(raw)
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+    value = JSON.parse(raw)
   } catch {
-    return []
+    return { sent: [], dropped: true }
   }
+  if (!Array.isArray(value)) return { sent: [], dropped: true }
+  const sent = value.filter((id) => v.is(TransactionSchema, id))
+  return { sent, dropped: sent.length < value.length }
 }
+
+/** The order numbers already pushed as purchases (a broken or foreign value reads as none). */
+export const readSentPurchases = (raw: string | null): string[] => readPurchases(raw).sent
 
 /** The list with `id` added at the end, the oldest dropped beyond the last 50. */
 export function withSentPurchase(sent: readonly string[], id: string): string[] {
@@ -70,20 +83,33 @@ export function createGa4Tracker(options: Ga4Options = {}) {
   const layer = options.dataLayer ?? defaultLayer
   const storage = options.storage ?? defaultStorage
 
-  const sent = (): string[] => {
+  const save = (list: readonly string[]) => {
     try {
-      return readSentPurchases(storage()?.getItem(SENT_PURCHASES_KEY) ?? null)
-    } catch {
-      return []
-    }
-  }
-  const remember = (id: string) => {
-    try {
-      storage()?.setItem(SENT_PURCHASES_KEY, JSON.stringify(withSentPurchase(sent(), id)))
+      storage()?.setItem(SENT_PURCHASES_KEY, JSON.stringify(list))
     } catch {
       // Storage full or refused: the purchase was pushed; at worst a reload pushes it again.
     }
   }
+  /** What does not fit is dropped with one warning, and the rest written back. */
+  const sent = (): string[] => {
+    let raw: string | null
+    try {
+      raw = storage()?.getItem(SENT_PURCHASES_KEY) ?? null
+    } catch {
+      return []
+    }
+    const { sent: list, dropped } = readPurchases(raw)
+    if (dropped) {
+      reportError({
+        area: 'analytics',
+        level: 'warn',
+        message: `Discarded sent purchases in localStorage "${SENT_PURCHASES_KEY}" that do not fit.`,
+      })
+      save(list)
+    }
+    return list
+  }
+  const remember = (id: string) => save(withSentPurchase(sent(), id))
 
   function push(event: Ga4Event): void {
     const target = layer()

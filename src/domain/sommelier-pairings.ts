@@ -6,6 +6,7 @@
  *   <<<END>>>
  * The structured part is for the app only: it is never shown, not even while it streams in.
  */
+import { isRecord } from './is-record'
 import { isWineColor, type WineColor } from './wine-color'
 
 export const PAIRINGS_START = '<<<PAIRINGS>>>'
@@ -88,9 +89,8 @@ const strings = (value: unknown): string[] =>
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
 
-function toPairing(value: unknown): Pairing | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
-  const v = value as Record<string, unknown>
+function toPairing(v: unknown): Pairing | null {
+  if (!isRecord(v)) return null
   const pairing: Pairing = {
     dish: text(v.dish),
     color: pairingColorOf(v.color),
@@ -124,10 +124,7 @@ export function parsePairings(raw: string): PairingsResult {
   } catch {
     return { ok: false, reason: 'malformed' }
   }
-  const list =
-    typeof data === 'object' && data !== null && !Array.isArray(data)
-      ? (data as Record<string, unknown>).pairings
-      : data
+  const list = isRecord(data) ? data.pairings : data
   if (!Array.isArray(list)) return { ok: false, reason: 'malformed' }
   const pairings = list.flatMap((item) => {
     const p = toPairing(item)

@@ -1,21 +1,62 @@
 /**
  * Order numbers that were charged, kept in localStorage so every tab of the browser sees them:
  * a duplicated tab (whose sessionStorage is a copy, order number included) finds its order here
- * and never pays it again. Only order numbers are kept, the last 50.
+ * and never pays it again. Only order numbers are kept, the last 50. Both records here are read
+ * back with valibot schemas: what does not fit is dropped with one warning (and the cleaned
+ * record written back), what fits is kept.
  */
+import * as v from 'valibot'
 import { reportError } from '../report/report'
+import { isRecord } from '../domain/is-record'
 import { localStore } from './pending-key'
 
 export const PAID_ORDERS_KEY = 'wine-widgets:paid-orders'
 const KEEP = 50
 
-function read(): string[] {
+const OrderIdSchema = v.pipe(v.string(), v.nonEmpty())
+
+const warn = (message: string) => reportError({ area: 'payment', message, level: 'warn' })
+
+/** The stored text of `key`; null when there is none or storage is refused. */
+function stored(key: string): string | null {
   try {
-    const parsed: unknown = JSON.parse(localStore()?.getItem(PAID_ORDERS_KEY) ?? '[]')
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : []
+    return localStore()?.getItem(key) ?? null
   } catch {
-    return []
+    return null
   }
+}
+
+function store(key: string, value: unknown): void {
+  try {
+    localStore()?.setItem(key, JSON.stringify(value))
+  } catch {
+    // Storage disabled or full: the Web Lock and the back office's idempotency still hold.
+  }
+}
+
+/** JSON text read back; undefined when it is not JSON. */
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The order numbers paid in this browser. What does not fit (not a list, an entry that is not an
+ * order number) is dropped with one warning, and the rest written back.
+ */
+function read(): string[] {
+  const text = stored(PAID_ORDERS_KEY)
+  if (text === null) return []
+  const parsed = parse(text)
+  const orders = Array.isArray(parsed) ? parsed.filter((id) => v.is(OrderIdSchema, id)) : []
+  if (!Array.isArray(parsed) || orders.length < parsed.length) {
+    warn(`Discarded paid orders in localStorage "${PAID_ORDERS_KEY}" that do not fit.`)
+    store(PAID_ORDERS_KEY, orders)
+  }
+  return orders
 }
 
 export function isOrderPaid(orderId: string): boolean {
@@ -25,11 +66,7 @@ export function isOrderPaid(orderId: string): boolean {
 export function recordPaidOrder(orderId: string): void {
   const orders = read().filter((id) => id !== orderId)
   orders.push(orderId)
-  try {
-    localStore()?.setItem(PAID_ORDERS_KEY, JSON.stringify(orders.slice(-KEEP)))
-  } catch {
-    // Storage disabled or full: the Web Lock and the back office's idempotency still hold.
-  }
+  store(PAID_ORDERS_KEY, orders.slice(-KEEP))
 }
 
 /**
@@ -39,29 +76,35 @@ export function recordPaidOrder(orderId: string): void {
  * that ignores `Idempotency-Key`. Read and written inside the order's Web Lock.
  */
 export const ORDER_STEPS_KEY = 'wine-widgets:order-steps'
-const STEP_NAMES: readonly string[] = ['checkout', 'confirmation', 'redeemed', 'earned']
+const StepSchema = v.picklist(['checkout', 'confirmation', 'redeemed', 'earned'])
 
+/**
+ * The steps done per order. What does not fit (not an object, an order whose steps are not a
+ * list, a step of another name) is dropped with one warning, and the rest written back.
+ */
 function readSteps(): Record<string, string[]> {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(localStore()?.getItem(ORDER_STEPS_KEY) ?? '{}')
-  } catch {
-    parsed = null
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    reportError({
-      area: 'payment',
-      level: 'warn',
-      message: `Discarded corrupted order steps in localStorage "${ORDER_STEPS_KEY}".`,
-    })
+  const text = stored(ORDER_STEPS_KEY)
+  if (text === null) return {}
+  const parsed = parse(text)
+  if (!isRecord(parsed)) {
+    warn(`Discarded corrupted order steps in localStorage "${ORDER_STEPS_KEY}".`)
+    store(ORDER_STEPS_KEY, {})
     return {}
   }
   const steps: Record<string, string[]> = {}
+  let dropped = false
   for (const [orderId, done] of Object.entries(parsed)) {
-    if (Array.isArray(done))
-      steps[orderId] = done.filter(
-        (s): s is string => typeof s === 'string' && STEP_NAMES.includes(s),
-      )
+    if (!Array.isArray(done)) {
+      dropped = true
+      continue
+    }
+    const kept = done.filter((step) => v.is(StepSchema, step))
+    steps[orderId] = kept
+    if (kept.length < done.length) dropped = true
+  }
+  if (dropped) {
+    warn(`Discarded order steps in localStorage "${ORDER_STEPS_KEY}" that do not fit.`)
+    store(ORDER_STEPS_KEY, steps)
   }
   return steps
 }
@@ -76,9 +119,5 @@ export function recordStepDone(orderId: string, step: string): void {
   // The order written last goes last: the oldest orders are the ones dropped.
   const entry: [string, string[]] = [orderId, done.includes(step) ? done : [...done, step]]
   const kept = [...steps.filter(([id]) => id !== orderId), entry].slice(-KEEP)
-  try {
-    localStore()?.setItem(ORDER_STEPS_KEY, JSON.stringify(Object.fromEntries(kept)))
-  } catch {
-    // Storage disabled or full: the Web Lock and the back office's idempotency still hold.
-  }
+  store(ORDER_STEPS_KEY, Object.fromEntries(kept))
 }

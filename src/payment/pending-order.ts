@@ -12,15 +12,16 @@
  *   sent, no contacts and no lines either (the points need only the e-mail and the counts).
  *
  * The record is removed when the order is finished (or falls back to `open`), and on logout
- * (`pending-key.ts`). What is read back is checked: an entry that does not fit is dropped with a
- * warning, the others are kept.
+ * (`pending-key.ts`). What is read back is checked with valibot (`PendingSchema`, as the saved
+ * state is in `src/store/saved-state.ts`): an entry that does not fit is dropped with one
+ * warning, the others are kept. (`pending-key.ts`, which the entry imports, stays free of it.)
  */
+import * as v from 'valibot'
 import type { PaymentProgress } from '../domain/payment-flow'
 import { isPaymentProgress } from '../domain/payment-progress'
 import { reportError } from '../report/report'
 import { emptyContact, emptyContacts } from '../store/state'
 import { PENDING_PAYMENTS_KEY, localStore } from './pending-key'
-import { isRecord } from '../domain/is-record'
 
 export { PENDING_PAYMENTS_KEY } from './pending-key'
 
@@ -37,16 +38,20 @@ const KEEP = 10
 
 const warn = (message: string) => reportError({ area: 'payment', message, level: 'warn' })
 
-function isPending(v: unknown): v is PendingPayment {
-  return (
-    isRecord(v) &&
-    typeof v.savedAt === 'number' &&
-    Number.isFinite(v.savedAt) &&
-    isPaymentProgress(v.progress) &&
-    (v.progress.phase === 'confirming' || v.progress.phase === 'charged') &&
-    typeof v.progress.orderId === 'string'
-  )
-}
+/**
+ * A pending record: its write time and a progress that is confirming or charged, with an order
+ * number. The progress itself goes through its own deep check, the one the store uses
+ * (`isPaymentProgress`).
+ */
+const PendingSchema: v.GenericSchema<PendingPayment> = v.object({
+  savedAt: v.pipe(v.number(), v.finite()),
+  progress: v.pipe(
+    v.custom<PaymentProgress>(isPaymentProgress),
+    v.check(
+      (p) => (p.phase === 'confirming' || p.phase === 'charged') && typeof p.orderId === 'string',
+    ),
+  ),
+})
 
 function write(records: PendingPayment[]): void {
   try {
@@ -77,7 +82,7 @@ export function readPendingPayments(now = Date.now()): PendingPayment[] {
     write([])
     return []
   }
-  const fit = parsed.filter(isPending)
+  const fit = parsed.filter((record) => v.is(PendingSchema, record))
   const fresh = fit.filter((r) => now - r.savedAt <= MAX_AGE_MS)
   if (fit.length < parsed.length)
     warn(

@@ -1,5 +1,6 @@
 import type { PaymentIntent, Stripe, StripeError } from '@stripe/stripe-js'
-import { loadPayments } from '../services/payments'
+import { getPageQueryClient } from '../api/query-client'
+import { paymentsQueryOptions } from '../services/payments'
 import { getStore, prepareStore } from '../store/shared-store'
 import { returnParams, type PaymentProvider, type ProviderResult } from './payment-controller'
 import { readPendingPayments } from './pending-order'
@@ -43,6 +44,6 @@ export async function resumeOnLoad(): Promise<void> {
     ? readPendingPayments().find((r) => r.progress.intent?.secret === back.secret)
     : undefined
   if (!back || !record || own?.intent?.secret === back.secret) return controller.resume()
-  const stripe = await loadPayments()
+  const stripe = await getPageQueryClient().query(paymentsQueryOptions())
   return controller.resume(readingProvider(stripe, record.progress.method ?? ''))
 }

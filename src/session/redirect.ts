@@ -7,9 +7,12 @@
  * leave the page. This works in every engine, unlike the Navigation API's `navigate` event, and
  * only ever concerns a navigation a widget really asked for.
  *
- * The navigation itself is a swappable function because jsdom cannot navigate and tests need to
- * observe where a flow went.
+ * The navigation itself is the page's (a page slot), replaceable with `setPageRedirect` because
+ * jsdom cannot navigate and tests need to observe where a flow went; the next page navigates
+ * for real again. A component test can also cancel the event, as a host page does.
  */
+import { pageSlot } from '../page/page-context'
+
 export type Redirect = (url: string) => void
 
 export const NAVIGATE_EVENT = 'wine-widgets:navigate'
@@ -22,7 +25,7 @@ export interface NavigateDetail {
 
 const browserRedirect: Redirect = (url) => window.location.assign(url)
 
-let current: Redirect = browserRedirect
+const page = pageSlot<{ redirect: Redirect }>(() => ({ redirect: browserRedirect }))
 
 /**
  * Go to `url`, unless a listener of the `wine-widgets:navigate` event dispatched on `from` (the
@@ -37,14 +40,11 @@ export function redirectTo(url: string, from?: Element | null): boolean {
     target?.dispatchEvent(
       new CustomEvent(NAVIGATE_EVENT, { detail, bubbles: true, cancelable: true }),
     ) ?? true
-  if (proceed) current(url)
+  if (proceed) page.get().redirect(url)
   return proceed
 }
 
-/** Replace the navigation (tests, or a host page that routes itself); returns a restore function. */
-export function setRedirect(redirect: Redirect): () => void {
-  current = redirect
-  return () => {
-    current = browserRedirect
-  }
+/** Replace this page's navigation (tests: jsdom cannot navigate); a new page has the browser's. */
+export function setPageRedirect(redirect: Redirect): void {
+  page.get().redirect = redirect
 }

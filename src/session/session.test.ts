@@ -11,7 +11,7 @@ import { createStore } from '../store/store'
 import { readSavedState } from '../store/saved-state'
 import { INACTIVITY_MS } from '../store/state'
 import { getStore, setPageStore } from '../store/shared-store'
-import { setRedirect } from './redirect'
+import { setPageRedirect } from './redirect'
 import { getPageQueryClient } from '../api/query-client'
 import { currentUserQueryKey, currentUserQueryOptions } from '../api/session'
 import { createAccount, ensureSessionChecked, login, logout, startSessionService } from './session'
@@ -47,7 +47,7 @@ let redirects: string[] = []
 
 beforeEach(() => {
   redirects = []
-  stops.push(setRedirect((url) => redirects.push(url)))
+  setPageRedirect((url) => redirects.push(url))
 })
 
 afterEach(() => {

@@ -1,26 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
 import { getStore } from '../../src/store/shared-store'
-import { setRedirect } from '../../src/session/redirect'
+import { setPageRedirect } from '../../src/session/redirect'
 import { account } from './index'
 
 // Two cores shared with other test runs: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5_000 })
 
 let redirects: string[] = []
-let restoreRedirect: () => void = () => {}
 
 beforeEach(() => {
   redirects = []
-  restoreRedirect = setRedirect((url) => redirects.push(url))
-})
-
-afterEach(() => {
-  restoreRedirect()
+  // This test's page navigates into the list (the next test's page is a fresh one).
+  setPageRedirect((url) => redirects.push(url))
 })
 
 describe('account widget', () => {

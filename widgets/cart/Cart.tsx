@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
-import { loadPayments } from '../../src/services/payments'
+import { paymentsQueryOptions } from '../../src/services/payments'
 import { getStore } from '../../src/store/shared-store'
 import type { CartProps } from './index'
 import { CartPage } from './CartPage'
@@ -20,6 +21,7 @@ import { reportError } from '../../src/report/report'
  * is read from the provider (never confirmed again); a charged order finishes its steps.
  */
 function useResumePayment() {
+  const client = useQueryClient()
   useEffect(() => {
     const controller = getPaymentController()
     const payment = getStore().getState().payment
@@ -27,7 +29,7 @@ function useResumePayment() {
       void controller.resume()
       return
     }
-    loadPayments().then(
+    client.query(paymentsQueryOptions()).then(
       (stripe) =>
         controller.resume(
           stripeProvider(stripe, null, () => payment.method ?? '', cartReturnUrl()),
@@ -35,7 +37,7 @@ function useResumePayment() {
       (error: unknown) =>
         reportError({ widget: 'cart', area: 'payment', message: PROVIDER_FAILED, error }),
     )
-  }, [])
+  }, [client])
 }
 
 /**

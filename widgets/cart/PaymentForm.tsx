@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js'
 import { paymentAmount } from '../../src/domain/checkout'
@@ -8,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import type { PaymentFailure, PaymentProvider } from '../../src/payment/payment-controller'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
-import { loadPayments } from '../../src/services/payments'
+import { paymentsQueryOptions } from '../../src/services/payments'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { useContacts } from '../../src/store/contacts-actions'
 import { cartReturnUrl, stripeProvider } from './stripe-provider'
@@ -29,11 +30,14 @@ export function useFailureText(): (failure: PaymentFailure) => string {
   return (failure) => (failure.kind === 'card' ? failure.message : t(FAILURE_TEXT[failure.kind]))
 }
 
-/** Never rejects (react-stripe-js would leave a rejection unhandled): null means "failed". */
 export const PROVIDER_FAILED = 'The card payment provider failed to load'
 
-function loadProvider(): Promise<Stripe | null> {
-  return loadPayments().catch((error: unknown) => {
+/**
+ * Starts the provider's query and gives `<Elements>` its promise. Never rejects (react-stripe-js
+ * would leave a rejection unhandled): a failure is reported here and shown from the query.
+ */
+function loadProvider(client: QueryClient): Promise<Stripe | null> {
+  return client.query(paymentsQueryOptions()).catch((error: unknown) => {
     reportError({ widget: 'cart', area: 'checkout', message: PROVIDER_FAILED, error })
     return null
   })
@@ -42,7 +46,9 @@ function loadProvider(): Promise<Stripe | null> {
 /**
  * The payment tab (spec 2 and 4) on Stripe's Payment Element: card first, Bancontact, and the
  * wallets the browser offers (real Stripe.js, or the fake a test page registers). The loading
- * promise goes straight to `<Elements>`; the amount follows the cart. An order the droplets
+ * promise goes straight to `<Elements>` (Stripe's way: the form renders while Stripe.js loads);
+ * the same load is a React Query query (`paymentsQueryOptions`) that says whether it failed.
+ * The amount follows the cart. An order the droplets
  * cover entirely (€0.00) is confirmed without any payment form.
  */
 export function PaymentForm() {
@@ -50,17 +56,9 @@ export function PaymentForm() {
   const locale = useLocale()
   const { totals } = useCartTotals()
   const amount = paymentAmount(totals.total)
-  const [stripe] = useState(loadProvider)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    let live = true
-    void stripe.then((loaded) => {
-      if (live && !loaded) setFailed(true)
-    })
-    return () => {
-      live = false
-    }
-  }, [stripe])
+  const client = useQueryClient()
+  const [stripe] = useState(() => loadProvider(client))
+  const provider = useQuery(paymentsQueryOptions())
   const options = useMemo<StripeElementsOptions>(
     () => ({
       mode: 'payment',
@@ -72,7 +70,7 @@ export function PaymentForm() {
     [amount, locale],
   )
   if (amount === 0) return <FreeOrder />
-  if (failed) {
+  if (provider.isError) {
     return (
       <p role="alert" className={styles.alert}>
         {t('payment.errorProcessing')}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
@@ -6,21 +6,17 @@ import { callsOf, db } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
-import { setRedirect } from '../../src/session/redirect'
+import { setPageRedirect } from '../../src/session/redirect'
 import { startSessionService } from '../../src/session/session'
 import { INACTIVITY_MS } from '../../src/store/state'
 import { login } from './index'
 
 let redirects: string[] = []
-let restoreRedirect: () => void = () => {}
 
 beforeEach(() => {
   redirects = []
-  restoreRedirect = setRedirect((url) => redirects.push(url))
-})
-
-afterEach(() => {
-  restoreRedirect()
+  // This test's page navigates into the list (the next test's page is a fresh one).
+  setPageRedirect((url) => redirects.push(url))
 })
 
 describe('login widget', () => {

@@ -5,14 +5,13 @@ import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, findUser } from '../../mocks/db'
 import { releaseHeld, setFault } from '../../mocks/faults'
 import type { Locale } from '../../src/domain/types'
-import { setRedirect } from '../../src/session/redirect'
+import { setPageRedirect } from '../../src/session/redirect'
 import { resetPassword } from './index'
 
 // Two cores shared with other test runs: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5_000 })
 
 let redirects: string[] = []
-let restoreRedirect: () => void = () => {}
 
 /** Open the widget as the e-mailed link does: `/{locale}/reset-password?{query}`. */
 async function openLink(locale: Locale, query: string) {
@@ -22,11 +21,11 @@ async function openLink(locale: Locale, query: string) {
 
 beforeEach(() => {
   redirects = []
-  restoreRedirect = setRedirect((url) => redirects.push(url))
+  // This test's page navigates into the list (the next test's page is a fresh one).
+  setPageRedirect((url) => redirects.push(url))
 })
 
 afterEach(() => {
-  restoreRedirect()
   vi.useRealTimers()
   window.history.replaceState(null, '', '/')
 })

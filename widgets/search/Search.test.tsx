@@ -278,15 +278,16 @@ describe('search widget', () => {
     })
   })
 
-  it('shows the stalled text after 200 ms of waiting (nl)', async () => {
-    const { user, dialog } = await openSearch('nl')
+  it.each([
+    ['nl', 'Een ogenblik...'],
+    ['fr', 'Un moment...'],
+  ] as const)('shows the stalled text after 200 ms of waiting (%s)', async (locale, stalled) => {
+    const { user, dialog } = await openSearch(locale)
     setFault('search', { kind: 'held' }, { times: 1 })
-    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.nl.input }), 'x')
-    expect(await within(dialog).findByText('Een ogenblik...')).toBeInTheDocument()
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT[locale].input }), 'x')
+    expect(await within(dialog).findByText(stalled)).toBeInTheDocument()
     releaseHeld('search')
-    await waitFor(() =>
-      expect(within(dialog).queryByText('Een ogenblik...')).not.toBeInTheDocument(),
-    )
+    await waitFor(() => expect(within(dialog).queryByText(stalled)).not.toBeInTheDocument())
   })
 
   it.each([

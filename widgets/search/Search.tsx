@@ -22,6 +22,8 @@ import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
+import { pageSlot } from '../../src/page/page-context'
+import { usePage } from '../../src/page/use-page'
 
 type Mode = 'search' | 'sommelier'
 
@@ -33,45 +35,65 @@ const SearchPanel = lazy(loadPanel)
 /**
  * One modal per page: when several search tags are on a page (e.g. a desktop and a mobile
  * header), one of them owns the modal (the first mounted; another takes over if it goes away)
- * and every trigger opens it through the bus.
+ * and every trigger opens it through the bus. The page keeps who owns it and the trigger that
+ * was pressed last, whichever root it is in (focus goes back to it).
  */
-let owner: symbol | null = null
-const ownerListeners = new Set<() => void>()
-function setOwner(next: symbol | null) {
-  owner = next
-  ownerListeners.forEach((listener) => listener())
-}
-function subscribeOwner(listener: () => void) {
-  ownerListeners.add(listener)
-  return () => {
-    ownerListeners.delete(listener)
+function createPageModal() {
+  let owner: symbol | null = null
+  let lastTrigger: HTMLElement | null = null
+  const listeners = new Set<() => void>()
+  const setOwner = (next: symbol | null) => {
+    owner = next
+    listeners.forEach((listener) => listener())
+  }
+  return {
+    subscribe: (listener: () => void) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    owns: (me: symbol) => owner === me,
+    claim(me: symbol) {
+      if (owner === null) setOwner(me)
+    },
+    release(me: symbol) {
+      if (owner === me) setOwner(null)
+    },
+    pressed(trigger: HTMLElement | null) {
+      lastTrigger = trigger
+    },
+    /** The trigger pressed last, once. */
+    takeLastTrigger(): HTMLElement | null {
+      const last = lastTrigger
+      lastTrigger = null
+      return last
+    },
   }
 }
 
+type PageModal = ReturnType<typeof createPageModal>
+
+const pageModal = pageSlot(createPageModal)
+
 /** Claims the page's modal for this instance when nobody owns it; true while it does. */
-function useModalOwnership(): boolean {
+function useModalOwnership(modal: PageModal): boolean {
   const [me] = useState(() => Symbol('search-modal'))
   const isOwner = useSyncExternalStore(
-    subscribeOwner,
-    () => owner === me,
+    modal.subscribe,
+    () => modal.owns(me),
     () => false,
   )
   useEffect(() => {
-    const claim = () => {
-      if (owner === null) setOwner(me)
-    }
-    const off = subscribeOwner(claim)
-    claim()
+    const off = modal.subscribe(() => modal.claim(me))
+    modal.claim(me)
     return () => {
       off()
-      if (owner === me) setOwner(null)
+      modal.release(me)
     }
-  }, [me])
+  }, [me, modal])
   return isOwner
 }
-
-/** The trigger that was pressed last, whichever root it is in (focus goes back to it). */
-let lastTrigger: HTMLElement | null = null
 
 interface TopBarProps {
   onClose: () => void
@@ -151,7 +173,8 @@ export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
   const { t } = useTranslation('search')
   const trigger = useRef<HTMLButtonElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
-  const isOwner = useModalOwnership()
+  const modal = pageModal.of(usePage())
+  const isOwner = useModalOwnership(modal)
   const [mode, setMode] = useState<Mode | null>(null)
   // The search panel stays mounted while the modal is open, so toggling to the sommelier and
   // back keeps the query and refinements.
@@ -170,12 +193,12 @@ export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
         // Opened from another widget (the sommelier button): focus goes back to what had it.
         const active = document.activeElement
         const opener = active instanceof HTMLElement && active !== document.body ? active : null
-        returnFocus.current = lastTrigger?.isConnected ? lastTrigger : (opener ?? trigger.current)
-        lastTrigger = null
+        const last = modal.takeLastTrigger()
+        returnFocus.current = last?.isConnected ? last : (opener ?? trigger.current)
       }
       switchTo(next)
     },
-    [switchTo],
+    [modal, switchTo],
   )
 
   const close = useCallback((notify = true) => {
@@ -209,7 +232,7 @@ export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
   }, [isOwner, open])
 
   const onTrigger = () => {
-    lastTrigger = trigger.current
+    modal.pressed(trigger.current)
     getBus().emit('modal:open', { mode: 'search' })
   }
   const preload = () => void loadPanel()

@@ -9,8 +9,10 @@
  * returns.
  *
  * The promise is shared by the page (Stripe asks for one instance); a rejection is not cached,
- * so a later attempt loads again.
+ * so a later attempt loads again. Callers go through `paymentsQueryOptions` (React Query decides
+ * loading and failure), never track the load themselves.
  */
+import { queryOptions } from '@tanstack/react-query'
 import type { Stripe } from '@stripe/stripe-js'
 import { readConfig, type WidgetsConfig } from '../../config/config'
 import { serviceOverride } from '../overrides'
@@ -34,3 +36,20 @@ export function loadPayments(config?: WidgetsConfig): Promise<Stripe> {
   }
   return state.stripe
 }
+
+/**
+ * Stripe.js as a query of the page's QueryClient: one load at a time (a form and a resumed
+ * payment asking together share it), kept for the page once loaded. No retry and no failure
+ * kept: a failed load shows its message, and the next payment form (or resume) loads again.
+ * The instance itself stays `loadPayments`' (one per page, also across a cleared query cache).
+ */
+export const paymentsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payments-service'],
+    queryFn: () => loadPayments(),
+    retry: false,
+    // The form started this load while rendering; its observer must not start a second one.
+    retryOnMount: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })

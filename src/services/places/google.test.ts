@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MissingConfigError } from '../../config/config'
-import { ADDRESS_TYPES, loadGooglePlaces, resetGooglePlacesForTests } from './google'
+import { ADDRESS_TYPES, loadGooglePlaces } from './google'
 
 // Google's Maps script cannot load here: a stand-in of the Places (New) library, shaped like
 // `@types/google.maps` (AutocompleteSuggestion, AutocompleteSessionToken, Place.fetchFields).
@@ -46,8 +46,8 @@ function placesLibrary() {
   }
 }
 
+// Each test runs in a fresh page (mocks/vitest-setup.ts), which gives the loader its options again.
 afterEach(() => {
-  resetGooglePlacesForTests()
   loader.importLibrary.mockReset()
   loader.setOptions.mockReset()
 })

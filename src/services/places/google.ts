@@ -16,6 +16,7 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader'
 import { MissingConfigError } from '../../config/config'
+import { pageSlot } from '../../page/page-context'
 import { addressFromComponents } from './address'
 import { attachSuggestions, type SuggestionSource } from './suggestions'
 import { PLACES_COUNTRIES, type PlacesService } from './types'
@@ -26,17 +27,22 @@ import { PLACES_COUNTRIES, type PlacesService } from './types'
  */
 export const ADDRESS_TYPES = ['street_address', 'premise', 'subpremise', 'route']
 
-let optionsSet = false
+/**
+ * Whether this page gave the loader its options: `setOptions` may run only once (the loader
+ * ignores, with a warning, a second call), so a retried load or a second locale skip it. A page
+ * is a document in a browser; a test's fresh page gives its mocked loader the options again.
+ */
+const loaderOptions = pageSlot(() => ({ set: false }))
 
 export async function loadGooglePlaces(
   apiKey: string | undefined,
   language: string,
 ): Promise<PlacesService> {
   if (!apiKey) throw new MissingConfigError('maps')
-  if (!optionsSet) {
-    // setOptions may run only once per page.
+  const options = loaderOptions.get()
+  if (!options.set) {
     setOptions({ key: apiKey, v: 'weekly', language, region: 'BE' })
-    optionsSet = true
+    options.set = true
   }
   const places = await importLibrary('places')
   const { AutocompleteSuggestion, AutocompleteSessionToken } = places
@@ -82,9 +88,4 @@ export async function loadGooglePlaces(
       return attachSuggestions(input, source, onSelect)
     },
   }
-}
-
-/** Test hook: a new page (setOptions runs again). */
-export function resetGooglePlacesForTests(): void {
-  optionsSet = false
 }

@@ -24,6 +24,7 @@ export const SUGGEST_DEBOUNCE_MS = 150
 /** Fewer characters than this ask nothing. */
 export const SUGGEST_MIN_CHARS = 3
 
+// Module-level on purpose: list ids must be unique in the document, not only in one page context.
 let lists = 0
 
 export function attachSuggestions(

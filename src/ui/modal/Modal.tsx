@@ -38,6 +38,7 @@ function tabbables(root: HTMLElement): HTMLElement[] {
 }
 
 // Body scroll lock, counted so nested or successive modals restore the page's own values.
+// Module-level on purpose: there is one <body> per document, whatever page context runs.
 let locks = 0
 let saved: { html: string; body: string; padding: string } | null = null
 

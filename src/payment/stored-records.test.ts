@@ -1,0 +1,131 @@
+// @vitest-environment jsdom -- needs a DOM (localStorage)
+import { describe, expect, it, vi } from 'vitest'
+import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
+import { takeSnapshot, transition, type PaymentProgress } from '../domain/payment-flow'
+import {
+  ORDER_STEPS_KEY,
+  PAID_ORDERS_KEY,
+  isOrderPaid,
+  isStepDone,
+  recordPaidOrder,
+  recordStepDone,
+} from './paid-orders'
+import { PENDING_PAYMENTS_KEY, readPendingPayments } from './pending-order'
+
+// The payment records kept in localStorage, read back through their valibot schemas: a record
+// of the wrong shape is dropped with one warning (nothing throws), one of the right shape is kept.
+// Each test runs on a cleared localStorage (mocks/vitest-setup.ts).
+
+const NOW = 1_700_000_000_000
+
+function charged(): PaymentProgress {
+  const snapshot = takeSnapshot({
+    cart: {
+      orderId: null,
+      lines: [wineLine({ id: '1', quantity: 6, price: 10.95, qty_available: 100 })],
+      shippingCost: 9.95,
+      redeemedPoints: 0,
+      redeemedPointsAmount: 0,
+    },
+    contacts: {
+      delivery: CLAIRE_CONTACT,
+      invoice: CLAIRE_CONTACT,
+      vat: { number: '', valid: true, name: '' },
+    },
+    user: { email: 'claire@example.com', name: 'Claire Dubois' },
+    locale: 'en',
+  })
+  let p = transition(null, { type: 'start', snapshot, id: 'f1' })
+  p = transition(p, { type: 'order-created', orderId: 'S04201' })
+  p = transition(p, { type: 'intent-created', secret: 'pi_1_secret', amount: snapshot.amount })
+  p = transition(p, { type: 'confirming', method: 'card' })
+  p = transition(p, { type: 'charged' })
+  if (p?.phase !== 'charged') throw new Error('the fixture progress is not charged')
+  return p
+}
+
+const warnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null')
+
+describe('pending payments (localStorage)', () => {
+  it('keeps a record of the right shape', () => {
+    const warn = warnings()
+    const record = { savedAt: NOW, progress: charged() }
+    localStorage.setItem(PENDING_PAYMENTS_KEY, JSON.stringify([record]))
+    expect(readPendingPayments(NOW)).toEqual([record])
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['no write time', { progress: 'charged' }],
+    ['an open progress', { savedAt: NOW, progress: { ...charged(), phase: 'open' } }],
+    ['no order number', { savedAt: NOW, progress: { ...charged(), orderId: null } }],
+    ['a progress without snapshot', { savedAt: NOW, progress: { ...charged(), snapshot: 1 } }],
+    ['a write time that is not a number', { savedAt: 'now', progress: charged() }],
+  ])('drops a record with %s, keeps the others, warns once', (_, wrong) => {
+    const warn = warnings()
+    const right = { savedAt: NOW, progress: charged() }
+    localStorage.setItem(PENDING_PAYMENTS_KEY, JSON.stringify([wrong, right]))
+    expect(readPendingPayments(NOW)).toEqual([right])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded 1 pending payment(s)'))
+    expect(stored(PENDING_PAYMENTS_KEY)).toEqual([right])
+  })
+})
+
+describe('paid orders (localStorage)', () => {
+  it('keeps a list of order numbers', () => {
+    const warn = warnings()
+    localStorage.setItem(PAID_ORDERS_KEY, JSON.stringify(['S1', 'S2']))
+    expect(isOrderPaid('S2')).toBe(true)
+    recordPaidOrder('S3')
+    expect(stored(PAID_ORDERS_KEY)).toEqual(['S1', 'S2', 'S3'])
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['not a list', '{"S1":true}'],
+    ['entries that are not order numbers', '["S1",2,null,"",{"id":"S3"}]'],
+  ])('drops what is %s with one warning, keeps the order numbers', (_, text) => {
+    const warn = warnings()
+    localStorage.setItem(PAID_ORDERS_KEY, text)
+    expect(isOrderPaid('S3')).toBe(false)
+    expect(isOrderPaid('S3')).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(stored(PAID_ORDERS_KEY)).toEqual(text.startsWith('[') ? ['S1'] : [])
+  })
+})
+
+describe('order steps (localStorage)', () => {
+  it('keeps the steps done per order', () => {
+    const warn = warnings()
+    localStorage.setItem(ORDER_STEPS_KEY, JSON.stringify({ S1: ['checkout', 'confirmation'] }))
+    expect(isStepDone('S1', 'confirmation')).toBe(true)
+    recordStepDone('S1', 'redeemed')
+    expect(stored(ORDER_STEPS_KEY)).toEqual({ S1: ['checkout', 'confirmation', 'redeemed'] })
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('drops an order whose steps are not a list and a step of another name, with one warning', () => {
+    const warn = warnings()
+    localStorage.setItem(
+      ORDER_STEPS_KEY,
+      JSON.stringify({ S1: ['checkout', 'teleport', 3], S2: 'checkout', S3: ['earned'] }),
+    )
+    expect(isStepDone('S1', 'checkout')).toBe(true)
+    expect(isStepDone('S2', 'checkout')).toBe(false)
+    expect(isStepDone('S3', 'earned')).toBe(true)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(stored(ORDER_STEPS_KEY)).toEqual({ S1: ['checkout'], S3: ['earned'] })
+  })
+
+  it.each(['{oops', '["checkout"]', 'null'])('reads %s as no steps, with one warning', (text) => {
+    const warn = warnings()
+    localStorage.setItem(ORDER_STEPS_KEY, text)
+    expect(isStepDone('S1', 'checkout')).toBe(false)
+    expect(isStepDone('S1', 'checkout')).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('corrupted order steps'))
+  })
+})
