@@ -3,7 +3,9 @@
  * per journey with its console checked, waiting assertions and the locale texts.
  *
  * Environment: CROSS_ENGINE (firefox | webkit | chromium), CROSS_BASE_URL (the runner's demo site;
- * without it the file starts its own on CROSS_PORT, default 4600), CROSS_SIZES (phone,desktop).
+ * without it the file starts its own, on CROSS_PORT if set, else on a free port), CROSS_SIZES
+ * (phone,desktop), CROSS_ONLY (journeys whose name contains one of these comma-separated words,
+ * case-insensitive: CROSS_ONLY=sommelier).
  */
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
@@ -24,6 +26,10 @@ export const SIZES = [
   { name: 'desktop', width: 1280, height: 900 },
 ].filter((s) => (process.env.CROSS_SIZES ?? 'phone,desktop').split(',').includes(s.name))
 export type Size = (typeof SIZES)[number]
+const ONLY = (process.env.CROSS_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean)
 
 const WAIT = Number(process.env.CROSS_WAIT_MS ?? 10_000)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -46,7 +52,7 @@ let baseURL = process.env.CROSS_BASE_URL ?? ''
 before(
   async () => {
     if (!baseURL) {
-      site = await startDemoSite(Number(process.env.CROSS_PORT ?? 4600))
+      site = await startDemoSite({ port: Number(process.env.CROSS_PORT ?? 0) })
       baseURL = site.baseURL
     }
     launcher = await launch(ENGINE)
@@ -77,6 +83,7 @@ export function journey(
   fn: (page: Driver, size: Size) => Promise<void>,
   options: JourneyOptions = {},
 ): void {
+  if (ONLY.length > 0 && !ONLY.some((w) => name.toLowerCase().includes(w))) return
   for (const size of SIZES.filter((s) => !options.sizes || options.sizes.includes(s.name))) {
     void test(
       `${name} [${ENGINE} ${size.name} ${size.width}×${size.height}]`,

@@ -2,10 +2,12 @@
  * The demo site for the cross-engine journeys: `demo-pages/server.mjs` (the same server and built
  * files as the Chromium suite) behind a small proxy that inserts the harness script
  * (`in-page.ts`) as the first script of every HTML page. Everything else passes through
- * untouched, including the MSW service worker.
+ * untouched, including the MSW service worker. Both listen on ports the system gives, so a
+ * server left over from another run never fails this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { installCross } from './in-page.ts'
 
@@ -17,30 +19,47 @@ export interface DemoSite {
   close(): Promise<void>
 }
 
-async function waitFor(url: string, child: ChildProcess, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`the demo server exited (${child.exitCode})`)
-    try {
-      const res = await fetch(url)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`the demo server did not answer on ${url} within ${ms / 1000} s`)
+export interface DemoSiteOptions {
+  /** The proxy's port (default: a free one). */
+  port?: number
 }
 
-/** Starts the demo server on `port + 1` and the proxy on `port` (both on 127.0.0.1). */
-export async function startDemoSite(port: number): Promise<DemoSite> {
-  const inner = port + 1
+/**
+ * Starts `demo-pages/server.mjs` on a free port (PORT=0) and resolves with that port, read from
+ * its "[demo] serving … on http://127.0.0.1:PORT/" line.
+ */
+function startServer(ms = 20_000): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['demo-pages/server.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(inner) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  await waitFor(`http://127.0.0.1:${inner}/`, child)
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM')
+      reject(new Error(`the demo server did not start within ${ms / 1000} s`))
+    }, ms)
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const port = /\[demo\] serving .* on http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1]
+      if (port) {
+        clearTimeout(timer)
+        // Keep reading (and dropping) its output so the pipe never fills.
+        child.stdout.removeAllListeners('data').resume()
+        resolve({ port: Number(port), child })
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the demo server exited (${code}) before listening`))
+    })
+  })
+}
+
+/** Starts the demo server and the proxy in front of it (both on 127.0.0.1). */
+export async function startDemoSite({ port = 0 }: DemoSiteOptions = {}): Promise<DemoSite> {
+  const { port: inner, child } = await startServer()
 
   const proxy: Server = createServer((req, res) => {
     const upstream = request(
@@ -79,12 +98,17 @@ export async function startDemoSite(port: number): Promise<DemoSite> {
     })
     req.pipe(upstream)
   })
-  await new Promise<void>((resolve, reject) => {
-    proxy.once('error', reject)
-    proxy.listen(port, '127.0.0.1', resolve)
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      proxy.once('error', reject)
+      proxy.listen(port, '127.0.0.1', resolve)
+    })
+  } catch (error) {
+    child.kill('SIGTERM')
+    throw error
+  }
   return {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     close: async () => {
       proxy.closeAllConnections()
       await new Promise<void>((resolve) => proxy.close(() => resolve()))
