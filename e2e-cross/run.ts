@@ -1,15 +1,17 @@
 /**
  * Runs the cross-engine journeys (journeys.test.ts) in Firefox ESR and WebKit, one engine after
  * the other (each keeps one browser busy: two at once would fight over a 2-core machine), against
- * one demo site, and prints a summary per engine with its duration and a closing "N passed,
- * N failed" line.
+ * one demo site (a journey marked `prodIn` starts a production-mode server of its own in those
+ * engines), and prints a summary per engine with its duration and a closing "N passed, N failed"
+ * line.
  *
  *   node e2e-cross/run.ts                      both engines, phone and desktop sizes
  *   node e2e-cross/run.ts webkit               one engine
  *   node e2e-cross/run.ts chromium             Chromium too (by name only: e2e/ covers it)
  *   CROSS_ONLY=sommelier node e2e-cross/run.ts webkit    only the journeys named so
  *
- * Expects dist/ and dist-demo/ to be built (`npm run test:cross` builds them first).
+ * Expects dist/ and dist-demo/ to be built (`npm run test:cross` builds them first); builds
+ * dist-prod/api.js itself (`demo-pages/build-prod.mjs`, ~2 s) for the prod-mode server.
  * Environment: CROSS_PORT (the demo site's port; default a free one), CROSS_SIZES
  * (phone,desktop), CROSS_ONLY (comma-separated words of journey names), FIREFOX_PATH,
  * CHROMIUM_PATH, WEBKIT_MINIBROWSER.
@@ -29,6 +31,18 @@ for (const file of ['dist/wine-widgets.js', 'dist-demo/demo.js']) {
 
 const started = Date.now()
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000)
+
+// The server-side mock API of the prod-mode server, built from the current mocks/.
+const built = await new Promise<number>((resolve) => {
+  spawn(process.execPath, ['demo-pages/build-prod.mjs'], { cwd: root, stdio: 'inherit' }).on(
+    'exit',
+    (c) => resolve(c ?? 1),
+  )
+})
+if (built !== 0) {
+  console.error('[cross] node demo-pages/build-prod.mjs failed')
+  process.exit(1)
+}
 
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
 const engines = named.length > 0 ? named : ['firefox', 'webkit']
