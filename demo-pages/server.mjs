@@ -6,6 +6,7 @@
  *
  *   node demo-pages/server.mjs            → http://127.0.0.1:5173/
  *   PORT=4173 node demo-pages/server.mjs
+ *   PORT=0 node demo-pages/server.mjs     → a free port, named in the "[demo] serving" line
  *   node demo-pages/server.mjs --prod     (npm run demo:prod; needs dist-prod/api.js)
  *
  * Two modes:
@@ -85,7 +86,8 @@ async function main() {
         )
     }
     const what = prod ? 'the demo site as production serves it' : 'the demo site'
-    console.log(`[demo] serving ${what} on http://${HOST}:${port}/`)
+    // The port it really listens on: PORT=0 asks the system for a free one.
+    console.log(`[demo] serving ${what} on http://${HOST}:${server.address().port}/`)
   })
 
   for (const signal of ['SIGINT', 'SIGTERM'])

@@ -3,7 +3,9 @@
  * per journey with its console checked, waiting assertions and the locale texts.
  *
  * Environment: CROSS_ENGINE (firefox | webkit | chromium), CROSS_BASE_URL (the runner's demo site;
- * without it the file starts its own on CROSS_PORT, default 4600), CROSS_SIZES (phone,desktop).
+ * without it the file starts its own, on CROSS_PORT if set, else on a free port), CROSS_SIZES
+ * (phone,desktop), CROSS_ONLY (journeys whose name contains one of these comma-separated words,
+ * case-insensitive: CROSS_ONLY=sommelier).
  */
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
@@ -24,6 +26,10 @@ export const SIZES = [
   { name: 'desktop', width: 1280, height: 900 },
 ].filter((s) => (process.env.CROSS_SIZES ?? 'phone,desktop').split(',').includes(s.name))
 export type Size = (typeof SIZES)[number]
+const ONLY = (process.env.CROSS_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean)
 
 const WAIT = Number(process.env.CROSS_WAIT_MS ?? 10_000)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -46,7 +52,7 @@ let baseURL = process.env.CROSS_BASE_URL ?? ''
 before(
   async () => {
     if (!baseURL) {
-      site = await startDemoSite(Number(process.env.CROSS_PORT ?? 4600))
+      site = await startDemoSite({ port: Number(process.env.CROSS_PORT ?? 0) })
       baseURL = site.baseURL
     }
     launcher = await launch(ENGINE)
@@ -69,22 +75,40 @@ export interface JourneyOptions {
   noLoadWait?: boolean
   /** Only these sizes of the run (default: all). */
   sizes?: string[]
+  /**
+   * In these engines, a demo server of its own in production mode (`server.mjs --prod`: no service
+   * worker, the API answered server-side by the same MSW handlers) instead of the run's demo site;
+   * fresh for each size, so its server-wide state (the logged-in user) starts empty.
+   */
+  prodIn?: Engine[]
 }
 
-/** A journey at every size of this run, each in a fresh profile; console errors fail it. */
+/**
+ * A journey at every size of this run, each in a fresh profile; console errors fail it. With
+ * `prodIn`, `fn` gets the journey's own prod-mode site in those engines (to hold its streams).
+ */
 export function journey(
   name: string,
-  fn: (page: Driver, size: Size) => Promise<void>,
+  fn: (page: Driver, size: Size, prodSite?: DemoSite) => Promise<void>,
   options: JourneyOptions = {},
 ): void {
+  if (ONLY.length > 0 && !ONLY.some((w) => name.toLowerCase().includes(w))) return
+  const prod = options.prodIn?.includes(ENGINE) ?? false
   for (const size of SIZES.filter((s) => !options.sizes || options.sizes.includes(s.name))) {
     void test(
-      `${name} [${ENGINE} ${size.name} ${size.width}×${size.height}]`,
+      `${name} [${ENGINE} ${size.name} ${size.width}×${size.height}${prod ? ', prod server' : ''}]`,
       { timeout: options.timeout ?? 90_000 },
       async () => {
-        const page = await launcher!.newPage(size.width, size.height, baseURL, options.noLoadWait)
+        const own = prod ? await startDemoSite({ mode: 'prod' }) : undefined
+        let page: Driver | undefined
         try {
-          await fn(page, size)
+          page = await launcher!.newPage(
+            size.width,
+            size.height,
+            own?.baseURL ?? baseURL,
+            options.noLoadWait,
+          )
+          await fn(page, size, own)
           const errors = (await consoleEntries(page)).filter((e) => e.type === 'error')
           const expected = options.expectErrors ?? []
           const unexpected = errors.filter((e) => !expected.some((re) => re.test(e.text)))
@@ -93,7 +117,8 @@ export function journey(
               `console errors on the page:\n${unexpected.map((e) => `  ${e.path}: ${e.text}`).join('\n')}`,
             )
         } finally {
-          await page.close()
+          await page?.close()
+          await own?.close()
         }
       },
     )

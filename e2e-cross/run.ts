@@ -1,15 +1,20 @@
 /**
  * Runs the cross-engine journeys (journeys.test.ts) in Firefox ESR and WebKit, one engine after
  * the other (each keeps one browser busy: two at once would fight over a 2-core machine), against
- * one demo site, and prints a summary per engine and a closing "N passed, N failed" line.
+ * one demo site (a journey marked `prodIn` starts a production-mode server of its own in those
+ * engines), and prints a summary per engine with its duration and a closing "N passed, N failed"
+ * line.
  *
  *   node e2e-cross/run.ts                      both engines, phone and desktop sizes
  *   node e2e-cross/run.ts webkit               one engine
  *   node e2e-cross/run.ts chromium             Chromium too (by name only: e2e/ covers it)
+ *   CROSS_ONLY=sommelier node e2e-cross/run.ts webkit    only the journeys named so
  *
- * Expects dist/ and dist-demo/ to be built (`npm run test:cross` builds them first). Environment:
- * CROSS_PORT (default 4600; the demo server itself listens on the next port), CROSS_SIZES
- * (phone,desktop), FIREFOX_PATH, CHROMIUM_PATH, WEBKIT_MINIBROWSER.
+ * Expects dist/ and dist-demo/ to be built (`npm run test:cross` builds them first); builds
+ * dist-prod/api.js itself (`demo-pages/build-prod.mjs`, ~2 s) for the prod-mode server.
+ * Environment: CROSS_PORT (the demo site's port; default a free one), CROSS_SIZES
+ * (phone,desktop), CROSS_ONLY (comma-separated words of journey names), FIREFOX_PATH,
+ * CHROMIUM_PATH, WEBKIT_MINIBROWSER.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -22,6 +27,21 @@ for (const file of ['dist/wine-widgets.js', 'dist-demo/demo.js']) {
     console.error(`[cross] ${file} is missing: run npm run build && npm run build:demo first.`)
     process.exit(1)
   }
+}
+
+const started = Date.now()
+const seconds = (since: number) => Math.round((Date.now() - since) / 1000)
+
+// The server-side mock API of the prod-mode server, built from the current mocks/.
+const built = await new Promise<number>((resolve) => {
+  spawn(process.execPath, ['demo-pages/build-prod.mjs'], { cwd: root, stdio: 'inherit' }).on(
+    'exit',
+    (c) => resolve(c ?? 1),
+  )
+})
+if (built !== 0) {
+  console.error('[cross] node demo-pages/build-prod.mjs failed')
+  process.exit(1)
 }
 
 const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
@@ -39,8 +59,9 @@ const install: Record<string, string> = {
   chromium: 'chromium',
 }
 
-const site = await startDemoSite(Number(process.env.CROSS_PORT ?? 4600))
-console.log(`[cross] demo site on ${site.baseURL}; ${file} in ${engines.join(', ')}`)
+const site = await startDemoSite({ port: Number(process.env.CROSS_PORT ?? 0) })
+const only = process.env.CROSS_ONLY ? ` with CROSS_ONLY=${process.env.CROSS_ONLY}` : ''
+console.log(`[cross] demo site on ${site.baseURL}; ${file}${only} in ${engines.join(', ')}`)
 
 interface Result {
   engine: string
@@ -90,13 +111,13 @@ for (const engine of engines) {
     engine,
     passed,
     failed: code !== 0 && failed === 0 ? 1 : failed,
-    seconds: Math.round((Date.now() - start) / 1000),
+    seconds: seconds(start),
     ...(code !== 0 && failed === 0 && { note: `the run exited with ${code}` }),
   })
 }
 await site.close()
 
-console.log(`\n[cross] summary (${file})`)
+console.log(`\n[cross] summary (${file}${only}; ${seconds(started)} s in all)`)
 for (const r of results)
   console.log(
     `  ${r.engine.padEnd(9)} ${r.passed} passed, ${r.failed} failed  ${r.seconds} s${r.note ? `  (${r.note})` : ''}`,
