@@ -408,8 +408,8 @@ export default defineConfig(({ mode }) => {
             preserveEntrySignatures: false,
             output: {
               entryFileNames: '[name].js',
-              chunkFileNames: 'chunks/[name]-[hash].js',
-              assetFileNames: 'assets/[name]-[hash][extname]',
+              chunkFileNames: 'chunks/[name]-[hash:6].js',
+              assetFileNames: 'assets/[name]-[hash:6][extname]',
               codeSplitting: {
                 // A group takes only its own modules: shared dependencies (e.g. src/domain/types,
                 // which the entry needs too) must not drag the entry into a widget-only chunk.

@@ -49,7 +49,7 @@ export const SHORT_CACHE = 'public, max-age=300'
 /** Pages: the CMS would cache them briefly too; the ETag makes a revalidation cheap. */
 export const PAGE_CACHE = 'public, max-age=60'
 /** Build outputs named `[name]-[hash]` (vite.config.ts: `chunks/`, `assets/`). */
-const HASHED = /^(chunks|assets)\/(.+\/)?[^/]+-[\w-]{8,}\.\w+(\.map)?$/
+const HASHED = /^(chunks|assets)\/(.+\/)?[^/]+-[\w-]{6,}\.\w+(\.map)?$/
 
 const compressors = {
   br: (body) =>
