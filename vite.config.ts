@@ -263,7 +263,7 @@ function demoDevServer(): Plugin {
 
 /** The libraries every widget root needs (React, React Query, i18next, immer): one chunk. */
 const VENDOR_BASE =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|immer|i18next|react-i18next)[\\/]|rolldown[\\/]runtime/
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|i18next|react-i18next)[\\/]|rolldown[\\/]runtime/
 /**
  * What every widget root needs (providers, store, bus, texts, http, and the page's session
  * service, started before the first widget renders), and tiny modules many widgets use (the
@@ -272,7 +272,7 @@ const VENDOR_BASE =
  * show the user.
  */
 const CORE =
-  /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/]ErrorBoundary|page[\\/]use-page))\b/
+  /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
