@@ -138,8 +138,9 @@ async function actAndCheckFocus(page: Page, locale: Locale): Promise<string | nu
     await expect(search, 'focus back on the search button').toBeFocused()
     return 'search modal opened and closed'
   }
-  // Not the consent banner's OK: the banner goes away with its button, and focus with it (to
-  // <body>). Known, not yet decided where focus should go then (see the report of this check).
+  // Not the consent banner's OK: the banner goes away with its button. Focus goes back to where
+  // the keyboard came from (widgets/consent/Consent.test.tsx); a button focused straight away, as
+  // here, came from nowhere, so there is no place inside a widget to go back to.
   const button = page
     .locator('[data-widget-mounted]:not([data-widget="consent"]) button:visible:enabled')
     .first()

@@ -129,6 +129,28 @@ describe('consent widget', () => {
     expect(screen.queryByRole('region')).not.toBeInTheDocument()
   })
 
+  it.each([
+    ['the check button', '{Enter}'],
+    ['Escape', '{Escape}'],
+  ])('closed with %s, gives focus back to where it came from (en)', async (_, keys) => {
+    const user = userEvent.setup()
+    const before = document.createElement('button')
+    before.textContent = 'Before'
+    document.body.prepend(before)
+    try {
+      await renderWidget(consent, { locale: 'en' })
+      before.focus()
+      await user.tab() // the privacy link
+      await user.tab() // the check button
+      expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus()
+      await user.keyboard(keys)
+      expect(screen.queryByRole('region')).not.toBeInTheDocument()
+      expect(before).toHaveFocus()
+    } finally {
+      before.remove()
+    }
+  })
+
   it.each(['/fr/privacy', '/fr/privacy/', '/nl/privacy'])(
     'renders nothing on the privacy page %s',
     async (path) => {

@@ -38,6 +38,15 @@ export default function Consent({ props, locale }: WidgetComponentProps<ConsentP
   const privacyUrl = props.privacyUrl?.trim() || `/${locale}/privacy`
   const [visible, setVisible] = useState(() => !hasConsentCookie() && !isPrivacyPage(privacyUrl))
   const banner = useRef<HTMLElement>(null)
+  // Where keyboard focus came from when it entered the banner: it goes back there when the
+  // banner closes with focus inside, instead of falling to the page's body with the button.
+  const cameFrom = useRef<HTMLElement | null>(null)
+  const hide = () => {
+    const inside = banner.current?.contains(document.activeElement) ?? false
+    setVisible(false)
+    const back = cameFrom.current
+    if (inside && back?.isConnected) back.focus()
+  }
 
   useEffect(() => {
     if (!visible) return
@@ -46,13 +55,20 @@ export default function Consent({ props, locale }: WidgetComponentProps<ConsentP
       setVisible(false)
     }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setVisible(false)
+      if (event.key === 'Escape') hide()
     }
+    const onFocusIn = (event: FocusEvent) => {
+      const from = event.relatedTarget
+      if (from instanceof HTMLElement && !banner.current?.contains(from)) cameFrom.current = from
+    }
+    const region = banner.current
     document.addEventListener('click', onClick, true)
     document.addEventListener('keydown', onKey)
+    region?.addEventListener('focusin', onFocusIn)
     return () => {
       document.removeEventListener('click', onClick, true)
       document.removeEventListener('keydown', onKey)
+      region?.removeEventListener('focusin', onFocusIn)
     }
   }, [visible])
 
@@ -60,7 +76,7 @@ export default function Consent({ props, locale }: WidgetComponentProps<ConsentP
 
   const accept = () => {
     giveConsent()
-    setVisible(false)
+    hide()
   }
 
   return (
