@@ -992,6 +992,28 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     expect(db.orders).toHaveLength(2)
   })
 
+  it('a copy taken after a declined payment, with a wine added since, pays after the first tab: no second order, the added wine stays', async () => {
+    installLocks()
+    await controller().pay(provider([declined]), 'en')
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    await controller().pay(provider(), 'en')
+    expect(db.orders).toHaveLength(1)
+    // The copy changed its content meanwhile: a new flow would be an order for all of it.
+    const extra = wineLine({ id: '77', odooCode: 'W77', name: 'Extra', quantity: 1 })
+    copy.update((d) => {
+      d.cart.lines.push(extra)
+    })
+    const stripe = provider()
+    const second = controller(copy)
+    await second.pay(stripe, 'en')
+    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+    expect(stripe.confirm).not.toHaveBeenCalled()
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    expect(copy.getState().cart.lines).toEqual([extra])
+    expect(copy.getState().payment).toBeNull()
+  })
+
   it('a tab duplicated after the charge waits for the first one to finish the steps, then repeats none', async () => {
     const { waiting } = installLocks()
     setFault('checkoutorder', { kind: 'held' }, { times: 1 })

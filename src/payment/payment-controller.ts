@@ -598,9 +598,15 @@ export function createPaymentController(options: ControllerOptions) {
         }
         await withCartLock(cart.id, async () => {
           const own = progress()
-          // This tab's own order paid elsewhere: `charge` says so and keeps what came after.
-          const ownPaid = own?.phase === 'open' && !!own.orderId && isOrderPaid(own.orderId)
-          if (!ownPaid && isCartPaid(cart.id)) {
+          // This tab's own order was paid elsewhere: only what was added since stays (even when
+          // the content changed since, which would otherwise start a new flow for all of it).
+          if (own?.phase === 'open' && own.orderId && isOrderPaid(own.orderId)) {
+            alreadyPaid(own)
+            return
+          }
+          // A confirmation or charge of its own is read and finished by `charge`, never dropped.
+          const ownUnderWay = own?.phase === 'confirming' || own?.phase === 'charged'
+          if (!ownUnderWay && isCartPaid(cart.id)) {
             cartAlreadyPaid()
             return
           }
