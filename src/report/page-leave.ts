@@ -10,7 +10,9 @@
  * - `navigate` (Navigation API) where it exists: it fires when a cross-document navigation starts,
  *   before the browser stops the old page's loads, and costs nothing for the back/forward cache;
  * - `beforeunload` only where it does not (WebKit): Firefox keeps pages with a `beforeunload`
- *   listener out of its back/forward cache, WebKit does not;
+ *   listener out of its back/forward cache, WebKit does not; there too, a click on a link to
+ *   another document (WebKit sends no new `beforeunload` for a second click while the first
+ *   navigation is pending);
  * - `pagehide`, in every engine;
  * - reset by `pageshow` (back from the back/forward cache), and by the visitor pressing a key or a
  *   pointer after a navigation start that did not happen (a download, a cancelled prompt).
@@ -62,6 +64,40 @@ export function watchPageLeave(win: Window | undefined = globalThis.window): voi
     })
   } else {
     win.addEventListener('beforeunload', leave)
+    // A click on a link that takes the page to another document. Without the Navigation API a
+    // second click while the first navigation is pending (its pointerdown said "still here")
+    // gets no new `beforeunload` in WebKit, yet the browser stops the page's loads. Listened to
+    // on the window, after the page's own listeners, so a link they handle is not counted.
+    win.addEventListener('click', (event) => {
+      if (leavesDocument(event, win)) leave()
+    })
+  }
+}
+
+/** Whether a click follows a link to another document in this tab (not prevented, no modifier). */
+function leavesDocument(event: MouseEvent, win: Window): boolean {
+  if (event.defaultPrevented || event.button !== 0) return false
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false
+  const target = event.target
+  const link =
+    typeof Element !== 'undefined' && target instanceof Element
+      ? target.closest<HTMLAnchorElement>('a[href]')
+      : null
+  if (!link || link.hasAttribute('download')) return false
+  if (link.target && link.target !== '_self') return false
+  try {
+    const to = new URL(link.href, win.location.href)
+    const here = new URL(win.location.href)
+    if (!/^https?:$/.test(to.protocol)) return false
+    // Only the fragment differs: the same document.
+    return !(
+      to.origin === here.origin &&
+      to.pathname === here.pathname &&
+      to.search === here.search &&
+      to.hash !== ''
+    )
+  } catch {
+    return false
   }
 }
 
