@@ -48,11 +48,14 @@ const LAUNCH_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The prod server is HTTPS with HTTP/2 (as a CDN serves production) on a self-signed
+  // certificate made at its start.
+  '--ignore-certificate-errors',
 ]
 
 /** The prod server with the naive build beside the library (`/naive/…`). */
 const startProdServer = (naiveDir) =>
-  startDemoServer({ args: ['--prod'], env: { NAIVE_DIR: naiveDir }, probe: '/bench/quotes' })
+  startDemoServer({ args: ['--prod', '--https'], env: { NAIVE_DIR: naiveDir }, probe: '/bench/quotes' })
 
 const launch = () => puppeteer.launch({ executablePath: CHROME, headless: true, args: LAUNCH_ARGS })
 

@@ -3,6 +3,7 @@
  * the demo server (demo-pages/server.mjs) started as a child process.
  */
 import { spawn } from 'node:child_process'
+import { get as httpsGet } from 'node:https'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
@@ -27,8 +28,20 @@ export function freePort() {
   })
 }
 
+/** Whether `url` answers 2xx; https is asked without checking the demo's self-signed certificate. */
+function answers(url) {
+  if (!url.startsWith('https:')) return fetch(url).then((r) => r.ok)
+  return new Promise((resolve, reject) => {
+    httpsGet(url, { rejectUnauthorized: false }, (res) => {
+      res.resume()
+      resolve(res.statusCode >= 200 && res.statusCode < 300)
+    }).on('error', reject)
+  })
+}
+
 /**
- * Start `node demo-pages/server.mjs [...args]` on a free port and wait until `probe` answers.
+ * Start `node demo-pages/server.mjs [...args]` on a free port and wait until `probe` answers
+ * (`--https` among the args: the base is https).
  * @returns {Promise<{ base: string, stop: () => void }>}
  */
 export async function startDemoServer({ args = [], env = {}, probe = '/' } = {}) {
@@ -38,11 +51,11 @@ export async function startDemoServer({ args = [], env = {}, probe = '/' } = {})
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const base = `http://127.0.0.1:${port}`
+  const base = `${args.includes('--https') ? 'https' : 'http'}://127.0.0.1:${port}`
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`the demo server exited with ${child.exitCode}`)
     try {
-      if ((await fetch(base + probe)).ok) return { base, stop: () => child.kill('SIGTERM') }
+      if (await answers(base + probe)) return { base, stop: () => child.kill('SIGTERM') }
     } catch {
       // not listening yet
     }

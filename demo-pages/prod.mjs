@@ -136,7 +136,8 @@ async function sendStatic(req, res, file, rest) {
 async function toRequest(req, origin) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
+    // HTTP/2's pseudo-headers (`:path`, `:authority`…) are not headers a Request can carry.
+    if (value === undefined || name.startsWith(':')) continue
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
   }
   let body = null
@@ -225,7 +226,9 @@ export function createProdHandler({ api, dist, naiveDir } = {}) {
       return send(res, 404, `Not found: ${pathname}`, 'text/plain; charset=utf-8')
     }
     if (api) {
-      const origin = `http://${req.headers.host ?? '127.0.0.1'}`
+      // HTTP/2 names the host in `:authority`; an encrypted socket means https.
+      const host = req.headers.host ?? req.headers[':authority'] ?? '127.0.0.1'
+      const origin = `${req.socket?.encrypted ? 'https' : 'http'}://${host}`
       const response = await api.answer(await toRequest(req, origin))
       if (response) return sendApiResponse(req, res, response)
     }

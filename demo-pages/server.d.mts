@@ -1,5 +1,6 @@
 /** Types of `demo-pages/server.mjs` for the TypeScript tests that start it in-process. */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Http2SecureServer } from 'node:http2'
 
 export interface DemoServerOptions {
   /** `demo`: MSW in the browser (default); `prod`: served as production would. */
@@ -19,4 +20,13 @@ export const PAGE_CACHE: string
 export function createHandler(
   options?: DemoServerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void>
+/** A key and certificate (PEM) for `createDemoServer`'s HTTPS mode. */
+export interface TlsFiles {
+  key: Buffer
+  cert: Buffer
+}
+/** A self-signed certificate for 127.0.0.1 and localhost, made now by openssl. */
+export function selfSignedCertificate(): TlsFiles
+/** With `tls`: HTTPS with HTTP/2 (HTTP/1.1 still answered). */
+export function createDemoServer(options: DemoServerOptions & { tls: TlsFiles }): Http2SecureServer
 export function createDemoServer(options?: DemoServerOptions): Server

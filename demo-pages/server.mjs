@@ -8,6 +8,10 @@
  *   PORT=4173 node demo-pages/server.mjs
  *   PORT=0 node demo-pages/server.mjs     → a free port, named in the "[demo] serving" line
  *   node demo-pages/server.mjs --prod     (npm run demo:prod; needs dist-prod/api.js)
+ *   node demo-pages/server.mjs --prod --https
+ *                                         → https://127.0.0.1:5173/ over HTTP/2 (as a CDN serves
+ *                                           production), with a self-signed certificate made at
+ *                                           start by openssl: the browser must be told to accept it
  *
  * Two modes:
  * - demo (default, `npm run demo`, the editors' preview; site.mjs `handle`): every page loads
@@ -18,8 +22,11 @@
  *   files. `NAIVE_DIR=/tmp/naive` also serves the bench's one-file build under `/naive/…`.
  */
 import { createServer } from 'node:http'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { createSecureServer } from 'node:http2'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { STATIC, handle, send } from './site.mjs'
 import { PROD_API, createProdHandler } from './prod.mjs'
@@ -45,16 +52,40 @@ export function createHandler({ mode = 'demo', api, dist, naiveDir } = {}) {
   return (req, res) => handle(req, res, { statics })
 }
 
-/** An HTTP server around createHandler (not listening yet). */
-export function createDemoServer(options = {}) {
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, made now by openssl in a temporary
+ * folder: nothing secret is kept in the repository, and it is valid for a day.
+ */
+export function selfSignedCertificate() {
+  const dir = mkdtempSync(join(tmpdir(), 'wine-demo-tls-'))
+  const key = join(dir, 'key.pem')
+  const cert = join(dir, 'cert.pem')
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+      ...['-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert],
+      ...['-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+    ],
+    { stdio: 'ignore' },
+  )
+  return { key: readFileSync(key), cert: readFileSync(cert) }
+}
+
+/**
+ * An HTTP server around createHandler (not listening yet); with `tls` (a key and certificate),
+ * HTTPS with HTTP/2, HTTP/1.1 still answered for clients that do not speak it.
+ */
+export function createDemoServer({ tls, ...options } = {}) {
   const handler = createHandler(options)
-  return createServer((req, res) => {
+  const listener = (req, res) => {
     handler(req, res).catch((error) => {
       console.error(`[demo] ${req.method} ${req.url}:`, error)
       if (!res.headersSent) send(res, 500, 'Internal server error', 'text/plain; charset=utf-8')
       else res.destroy()
     })
-  })
+  }
+  return tls ? createSecureServer({ ...tls, allowHTTP1: true }, listener) : createServer(listener)
 }
 
 async function main() {
@@ -71,7 +102,13 @@ async function main() {
     api = await import(pathToFileURL(PROD_API).href)
   }
   const naiveDir = prod && process.env.NAIVE_DIR ? resolve(process.env.NAIVE_DIR) : undefined
-  const server = createDemoServer({ mode: prod ? 'prod' : 'demo', api, naiveDir })
+  const https = process.argv.includes('--https')
+  const server = createDemoServer({
+    mode: prod ? 'prod' : 'demo',
+    api,
+    naiveDir,
+    tls: https ? selfSignedCertificate() : undefined,
+  })
 
   server.on('error', (error) => {
     console.error(`[demo] could not listen on ${HOST}:${port}: ${error.message}`)
@@ -87,13 +124,16 @@ async function main() {
     }
     const what = prod ? 'the demo site as production serves it' : 'the demo site'
     // The port it really listens on: PORT=0 asks the system for a free one.
-    console.log(`[demo] serving ${what} on http://${HOST}:${server.address().port}/`)
+    const scheme = https ? 'https' : 'http'
+    console.log(`[demo] serving ${what} on ${scheme}://${HOST}:${server.address().port}/`)
   })
 
   for (const signal of ['SIGINT', 'SIGTERM'])
     process.on(signal, () => {
       server.close(() => process.exit(0))
-      server.closeAllConnections()
+      // An HTTP/2 server has no closeAllConnections: its sessions end with the process.
+      if (server.closeAllConnections) server.closeAllConnections()
+      else setTimeout(() => process.exit(0), 500).unref()
     })
 }
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { createDemoServer } from '../demo-pages/server.mjs'
+import { createDemoServer, selfSignedCertificate } from '../demo-pages/server.mjs'
 import { winesFor } from '../fixtures/wines'
 import { search as runSearch } from '../mocks/search-engine'
 import { answer } from '../mocks/server-api'
@@ -61,4 +61,44 @@ test('a page mounts every widget without the mock bootstrap, and search answers 
     text('fr', 'search.count_other').replace('{{count}}', String(nbHits)),
   )
   expect(requested.some((p) => p.startsWith('/algolia/1/indexes/'))).toBe(true)
+})
+
+test('over HTTPS the prod server speaks HTTP/2, and pages, files and the API work through it', async ({
+  browser,
+}) => {
+  // `--https` (the bench's Lighthouse runs): HTTP/2 as a CDN would serve the library.
+  const secure = createDemoServer({ mode: 'prod', api: { answer }, tls: selfSignedCertificate() })
+  await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve))
+  const secureBase = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`
+  const context = await browser.newContext({ ignoreHTTPSErrors: true })
+  try {
+    const page = await context.newPage()
+    await page.goto(`${secureBase}/fr/`)
+    await widgetsSettled(page)
+    await expect(page.locator('[data-widget-error]')).toHaveCount(0)
+    await expect(page.locator('[data-widget]:not([data-widget-mounted])')).toHaveCount(0)
+    const protocols = await page.evaluate(() => [
+      ...new Set(
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.startsWith('/widgets/'))
+          .map((e) => (e as PerformanceResourceTiming).nextHopProtocol),
+      ),
+    ])
+    expect(protocols).toEqual(['h2'])
+    // A POST with a body (hosted search through the site proxy) answers over HTTP/2 too.
+    await page.getByRole('button', { name: text('fr', 'search.open') }).click()
+    const dialog = page.getByRole('dialog', { name: text('fr', 'search.dialog') })
+    await dialog.getByRole('searchbox', { name: text('fr', 'search.inputLabel') }).fill('merlot')
+    const { nbHits } = runSearch(winesFor('fr'), { query: 'merlot', hitsPerPage: 24 })
+    await expect(dialog.locator('[role="status"][data-query="merlot"]')).toHaveText(
+      text('fr', 'search.count_other').replace('{{count}}', String(nbHits)),
+    )
+  } finally {
+    await context.close()
+    await new Promise((resolve) => {
+      secure.close(resolve)
+      setTimeout(resolve, 500)
+    })
+  }
 })

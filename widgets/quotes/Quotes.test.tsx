@@ -5,6 +5,7 @@ import { server } from '../../mocks/node'
 import { renderWidget } from '../../mocks/render-widget'
 import { quotesFor } from '../../fixtures/quotes'
 import { quotes } from './index'
+import styles from './Quotes.module.css'
 
 const ENTRIES = '/api/collections/:collection/entries'
 
@@ -106,6 +107,18 @@ describe('quotes widget', () => {
     expect(vi.getTimerCount()).toBe(1)
     unmount()
     expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('draws the first quote at once and fades only a change of quote', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
+    serveQuotes(FR)
+    await renderWidget(quotes, { locale: 'fr' })
+    const figure = await screen.findByRole('figure')
+    const shownBox = () => figure.querySelector('blockquote')!.parentElement!
+    expect(styles.fade).toMatch(/\S/)
+    expect(shownBox()).not.toHaveClass(styles.fade!)
+    await act(() => vi.advanceTimersByTimeAsync(15_000))
+    expect(shownBox()).toHaveClass(styles.fade!)
   })
 
   it('never shows the same quote twice in a row', async () => {

@@ -48,6 +48,9 @@ export default function Quotes({ props, locale }: WidgetComponentProps<QuotesPro
   const [seed] = useState(Math.random)
   const [index, setIndex] = useState<number | null>(null)
   const [paused, setPaused] = useState(false)
+  // Only a change of quote fades: the first one is drawn at once (a fade would hold back the
+  // page's largest paint).
+  const [changed, setChanged] = useState(false)
   const first = count > 0 ? Math.min(count - 1, Math.floor(seed * count)) : -1
   const current = index !== null && index < count ? index : first
 
@@ -56,6 +59,7 @@ export default function Quotes({ props, locale }: WidgetComponentProps<QuotesPro
     const timer = setInterval(() => {
       const r = Math.random()
       setIndex((prev) => nextIndex(prev !== null && prev < count ? prev : first, count, () => r))
+      setChanged(true)
     }, seconds * 1000)
     return () => clearInterval(timer)
   }, [count, first, paused, seconds])
@@ -88,7 +92,7 @@ export default function Quotes({ props, locale }: WidgetComponentProps<QuotesPro
        */}
       <div className={styles.stack}>
         {/* A new key restarts the fade-in animation for each quote. */}
-        <div key={`shown:${quote.key}`} className={`${styles.slot} ${styles.fade}`}>
+        <div key={`shown:${quote.key}`} className={changed ? `${styles.slot} ${styles.fade}` : styles.slot}>
           <blockquote className={styles.text}>
             <p>{quote.quote}</p>
           </blockquote>

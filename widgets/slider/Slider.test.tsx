@@ -8,6 +8,7 @@ import { createTestQueryClient, renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
 import { getBus } from '../../src/bus/bus'
 import { slider } from './index'
+import styles from './Slider.module.css'
 
 const ENTRIES = '/api/collections/:collection/entries'
 
@@ -212,6 +213,19 @@ describe('slider widget', () => {
       previous = now
     }
     expect(seen.size).toBeGreaterThan(1)
+  })
+
+  it('draws the first entry at once and fades only a change of entry', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
+    serve(GRAPES)
+    await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'grapes' } })
+    const region = await screen.findByRole('region')
+    const entryBox = () => region.querySelector(':scope > div')!
+    expect(styles.fade).toMatch(/\S/)
+    // No fade on the first entry: it would hold back the page's largest paint.
+    expect(entryBox()).not.toHaveClass(styles.fade!)
+    await act(() => vi.advanceTimersByTimeAsync(15_000))
+    expect(entryBox()).toHaveClass(styles.fade!)
   })
 
   it('stops rotating when paused, when following a selection, and when removed', async () => {

@@ -38,6 +38,9 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
   const [holding, setHolding] = useState(false)
   // The hero URL that failed to load: the placeholder stands in for it.
   const [brokenHero, setBrokenHero] = useState<string | null>(null)
+  // Only a change of entry fades: the first one is drawn at once (it replaces the reserved box,
+  // and a fade would hold back the page's largest paint by its 500 ms).
+  const [changed, setChanged] = useState(false)
 
   const first = count > 0 ? Math.min(count - 1, Math.floor(seed * count)) : -1
   const current = index !== null ? Math.min(index, count - 1) : first
@@ -48,6 +51,7 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
     if (!Number.isInteger(selection.index) || selection.index < 0 || selection.index >= count)
       return
     setIndex(selection.index)
+    setChanged(true)
     setFollowing(true)
   })
 
@@ -56,6 +60,7 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
     const timer = setInterval(() => {
       const r = Math.random()
       setIndex((prev) => nextIndex(prev !== null && prev < count ? prev : first, count, () => r))
+      setChanged(true)
     }, ROTATION_SECONDS * 1000)
     return () => clearInterval(timer)
   }, [rotating, paused, holding, count, first])
@@ -135,7 +140,7 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
       }}
     >
       {/* A new key restarts the fade for each entry. */}
-      <div key={current} className={styles.fade}>
+      <div key={current} className={changed ? styles.fade : undefined}>
         {entry.url ? (
           <a className={styles.link} href={entry.url}>
             {body}
