@@ -55,7 +55,11 @@ const LAUNCH_ARGS = [
 
 /** The prod server with the naive build beside the library (`/naive/…`). */
 const startProdServer = (naiveDir) =>
-  startDemoServer({ args: ['--prod', '--https'], env: { NAIVE_DIR: naiveDir }, probe: '/bench/quotes' })
+  startDemoServer({
+    args: ['--prod', '--https'],
+    env: { NAIVE_DIR: naiveDir },
+    probe: '/bench/quotes',
+  })
 
 const launch = () => puppeteer.launch({ executablePath: CHROME, headless: true, args: LAUNCH_ARGS })
 

@@ -92,7 +92,10 @@ export default function Quotes({ props, locale }: WidgetComponentProps<QuotesPro
        */}
       <div className={styles.stack}>
         {/* A new key restarts the fade-in animation for each quote. */}
-        <div key={`shown:${quote.key}`} className={changed ? `${styles.slot} ${styles.fade}` : styles.slot}>
+        <div
+          key={`shown:${quote.key}`}
+          className={changed ? `${styles.slot} ${styles.fade}` : styles.slot}
+        >
           <blockquote className={styles.text}>
             <p>{quote.quote}</p>
           </blockquote>
