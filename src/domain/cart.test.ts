@@ -52,6 +52,7 @@ function bundle(overrides: Partial<CartLine> = {}): CartLine {
 
 function cart(lines: CartLine[] = [], overrides: Partial<CartState> = {}): CartState {
   return {
+    id: 'cart-1',
     orderId: null,
     lines,
     shippingCost: 0,

@@ -167,6 +167,7 @@ describe('spec 9: totals, redemption and cents', () => {
 
   it('total = subtotal + shipping − redeemed amount', () => {
     const totals = cartTotals({
+      id: 'cart-1',
       orderId: null,
       lines: [line],
       shippingCost: 9.95,

@@ -19,6 +19,7 @@ const CONTACT = CLAIRE_CONTACT
 const line = (id: string, quantity: number, price = 10.95): CartLine =>
   wineLine({ id, odooCode: `W${id}`, name: `Wine ${id}`, quantity, price, qty_available: 100 })
 const cart = (lines: CartLine[], extra: Partial<CartState> = {}): CartState => ({
+  id: 'cart-1',
   orderId: null,
   lines,
   shippingCost: 9.95,

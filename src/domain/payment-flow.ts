@@ -47,6 +47,11 @@ export interface OrderSnapshot {
   amount: number
   /** Droplets this order earns. */
   orderPoints: number
+  /**
+   * The id of the cart it was taken from (`CartState.id`): recorded as paid with the charge.
+   * Absent in progress saved before it existed.
+   */
+  cartId?: string
 }
 
 export type AfterChargeStep = 'checkout' | 'confirmation' | 'redeemed' | 'earned'
@@ -110,6 +115,7 @@ export function takeSnapshot({ cart, contacts, user, locale }: SnapshotInput): O
     total: totals.total,
     amount: paymentAmount(totals.total),
     orderPoints: totals.orderPoints,
+    cartId: cart.id,
   }
 }
 
@@ -242,7 +248,14 @@ export function cartAfterCharge(cart: CartState, snapshot: OrderSnapshot): CartS
   const lines = cart.lines
     .map((line) => ({ ...line, quantity: line.quantity - (paid.get(line.id) ?? 0) }))
     .filter((line) => line.quantity > 0)
-  return { orderId: null, lines, shippingCost: 0, redeemedPoints: 0, redeemedPointsAmount: 0 }
+  return {
+    id: cart.id,
+    orderId: null,
+    lines,
+    shippingCost: 0,
+    redeemedPoints: 0,
+    redeemedPointsAmount: 0,
+  }
 }
 
 // Kept for callers that read the whole flow from one module.

@@ -74,6 +74,8 @@ export function isPaymentProgress(v: unknown): v is PaymentProgress {
     contactOk(s.delivery) &&
     contactOk(s.invoice) &&
     isRecord(s.vat) &&
-    typeof s.vat.number === 'string'
+    typeof s.vat.number === 'string' &&
+    // Absent in progress (and pending records) saved before snapshots carried it.
+    (s.cartId === undefined || typeof s.cartId === 'string')
   )
 }

@@ -79,6 +79,11 @@ export interface Contacts {
 }
 
 export interface CartState {
+  /**
+   * The cart's identity (random): kept in the saved state, so a duplicated tab shares it; renewed
+   * when a paid order's content leaves the cart. Names the cart's payment lock and its paid record.
+   */
+  id: string
   orderId: string | null
   lines: CartLine[]
   shippingCost: number

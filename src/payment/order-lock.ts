@@ -9,3 +9,12 @@ export function withPaymentLock<T>(flowId: string, run: () => Promise<T>): Promi
   if (!locks || typeof locks.request !== 'function') return run()
   return locks.request(`wine-widgets:payment:${flowId}`, run)
 }
+
+/**
+ * The cart's own lock (`CartState.id`), around the start of a payment and its charge: two tabs
+ * sharing a cart (a tab duplicated before Pay) start flows of their own, so their flow locks
+ * differ; this one serialises them, and the second finds the cart paid (`isCartPaid`).
+ */
+export function withCartLock<T>(cartId: string, run: () => Promise<T>): Promise<T> {
+  return withPaymentLock(`cart:${cartId}`, run)
+}

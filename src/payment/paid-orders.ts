@@ -1,9 +1,9 @@
 /**
  * Order numbers that were charged, kept in localStorage so every tab of the browser sees them:
  * a duplicated tab (whose sessionStorage is a copy, order number included) finds its order here
- * and never pays it again. Only order numbers are kept, the last 50. Both records here are read
- * back with valibot schemas: what does not fit is dropped with one warning (and the cleaned
- * record written back), what fits is kept.
+ * and never pays it again. Only order numbers are kept, the last 50; paid cart ids likewise
+ * (`PAID_CARTS_KEY`). The records here are read back with valibot schemas: what does not fit is
+ * dropped with one warning (and the cleaned record written back), what fits is kept.
  */
 import * as v from 'valibot'
 import { reportError } from '../report/report'
@@ -13,7 +13,7 @@ import { localStore } from './pending-key'
 export const PAID_ORDERS_KEY = 'wine-widgets:paid-orders'
 const KEEP = 50
 
-const OrderIdSchema = v.pipe(v.string(), v.nonEmpty())
+const IdSchema = v.pipe(v.string(), v.nonEmpty())
 
 const warn = (message: string) => reportError({ area: 'payment', message, level: 'warn' })
 
@@ -44,29 +44,50 @@ function parse(text: string): unknown {
 }
 
 /**
- * The order numbers paid in this browser. What does not fit (not a list, an entry that is not an
- * order number) is dropped with one warning, and the rest written back.
+ * The ids kept under `key` (paid order numbers, paid cart ids). What does not fit (not a list, an
+ * entry that is not a non-empty string) is dropped with one warning, and the rest written back.
  */
-function read(): string[] {
-  const text = stored(PAID_ORDERS_KEY)
+function read(key: string, what: string): string[] {
+  const text = stored(key)
   if (text === null) return []
   const parsed = parse(text)
-  const orders = Array.isArray(parsed) ? parsed.filter((id) => v.is(OrderIdSchema, id)) : []
-  if (!Array.isArray(parsed) || orders.length < parsed.length) {
-    warn(`Discarded paid orders in localStorage "${PAID_ORDERS_KEY}" that do not fit.`)
-    store(PAID_ORDERS_KEY, orders)
+  const ids = Array.isArray(parsed) ? parsed.filter((id) => v.is(IdSchema, id)) : []
+  if (!Array.isArray(parsed) || ids.length < parsed.length) {
+    warn(`Discarded ${what} in localStorage "${key}" that do not fit.`)
+    store(key, ids)
   }
-  return orders
+  return ids
+}
+
+/** Adds `id` as the newest of the ids under `key`, keeping the last 50. */
+function add(key: string, what: string, id: string): void {
+  const ids = read(key, what).filter((kept) => kept !== id)
+  ids.push(id)
+  store(key, ids.slice(-KEEP))
 }
 
 export function isOrderPaid(orderId: string): boolean {
-  return read().includes(orderId)
+  return read(PAID_ORDERS_KEY, 'paid orders').includes(orderId)
 }
 
 export function recordPaidOrder(orderId: string): void {
-  const orders = read().filter((id) => id !== orderId)
-  orders.push(orderId)
-  store(PAID_ORDERS_KEY, orders.slice(-KEEP))
+  add(PAID_ORDERS_KEY, 'paid orders', orderId)
+}
+
+/**
+ * Cart ids (`CartState.id`) whose content was charged, for every tab: two tabs sharing a cart (a
+ * tab duplicated before Pay) both start a flow of their own, so the order number cannot tell them
+ * apart; the cart id can. Checked inside the cart's Web Lock before a payment starts. Ids only,
+ * the last 50, read back like the paid orders.
+ */
+export const PAID_CARTS_KEY = 'wine-widgets:paid-carts'
+
+export function isCartPaid(cartId: string): boolean {
+  return read(PAID_CARTS_KEY, 'paid carts').includes(cartId)
+}
+
+export function recordPaidCart(cartId: string): void {
+  add(PAID_CARTS_KEY, 'paid carts', cartId)
 }
 
 /**

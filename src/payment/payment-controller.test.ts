@@ -20,7 +20,7 @@ import {
   type PaymentStatus,
   type ProviderResult,
 } from './payment-controller'
-import { isOrderPaid, recordPaidOrder } from './paid-orders'
+import { isCartPaid, isOrderPaid, recordPaidOrder } from './paid-orders'
 import { PENDING_PAYMENTS_KEY, forgetPendingOnLogout } from './pending-key'
 import { ERROR_EVENT, type ErrorDetail } from '../report/report'
 
@@ -894,6 +894,7 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     await controller().pay(provider([declined]), 'en')
     const orderId = db.orders[0]!.orderNumber
     const flow = state().payment!.id
+    const cartId = state().cart.id
     const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
     expect(copy.getState().payment).toMatchObject({ id: flow, orderId })
     const { stripe, confirm, charged, answerFirst } = sharedStripe()
@@ -921,8 +922,96 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     expect(callsOf('checkoutorder')).toHaveLength(1)
     expect(callsOf('sendorderconfirmation')).toHaveLength(1)
     expect(db.pointUpdates).toEqual([expect.objectContaining({ document: orderId, points: 7 })])
-    // Both tabs asked for the lock of the one flow.
-    expect(new Set(names)).toEqual(new Set([`wine-widgets:payment:${flow}`]))
+    // Both tabs asked for the lock of the one flow, after the lock of their shared cart.
+    expect(new Set(names)).toEqual(
+      new Set([`wine-widgets:payment:${flow}`, `wine-widgets:payment:cart:${cartId}`]),
+    )
+  })
+
+  it('two tabs sharing a cart, no payment started, press Pay together: one order, one intent, one charge; the other starts a fresh cart', async () => {
+    const { waiting } = installLocks()
+    // Duplicated before Pay: the copy shares the cart (and its id), and has no flow.
+    const cartId = state().cart.id
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    expect(state().payment).toBeNull()
+    expect(copy.getState().payment).toBeNull()
+    expect(copy.getState().cart.id).toBe(cartId)
+    const { stripe, confirm, charged, answerFirst } = sharedStripe()
+    const first = controller()
+    const second = controller(copy)
+    const paying = [first.pay(stripe, 'en'), second.pay(stripe, 'en')]
+    // The first tab's confirmation is under way; the second tab gets as far as it can: queued
+    // behind the cart's lock (or, without it, confirming an intent of its own order).
+    await vi.waitFor(() => expect(confirm.mock.calls.length + waiting()).toBe(2))
+    answerFirst()
+    await Promise.all(paying)
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    expect(confirm).toHaveBeenCalledTimes(1)
+    expect(charged).toHaveLength(1)
+    expect(first.getStatus()).toEqual({
+      state: 'finished',
+      order: { orderId: db.orders[0]!.orderNumber, total: 75.65, orderPoints: 7 },
+    })
+    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+    // The copy starts a fresh cart: empty, with a new id (so is the paying tab's next cart).
+    expect(copy.getState().cart.lines).toEqual([])
+    expect(copy.getState().payment).toBeNull()
+    expect(copy.getState().cart.id).not.toBe(cartId)
+    expect(state().cart.id).not.toBe(cartId)
+    expect(state().cart.id).not.toBe(copy.getState().cart.id)
+    expect(isCartPaid(cartId)).toBe(true)
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+    expect(callsOf('sendorderconfirmation')).toHaveLength(1)
+  })
+
+  it('two tabs sharing a cart pay one after the other: the second, after the thank-you of the first, makes no second order', async () => {
+    installLocks()
+    const cartId = state().cart.id
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    const first = controller()
+    await first.pay(provider(), 'en')
+    expect(first.getStatus().state).toBe('finished')
+    expect(db.orders).toHaveLength(1)
+    const stripe = provider()
+    const second = controller(copy)
+    await second.pay(stripe, 'en')
+    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+    expect(stripe.confirm).not.toHaveBeenCalled()
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    expect(copy.getState().cart.lines).toEqual([])
+    expect(copy.getState().payment).toBeNull()
+    expect(copy.getState().cart.id).not.toBe(cartId)
+    // The fresh cart is a new purchase: filled again, it pays as a new order.
+    copy.update((d) => {
+      d.cart.lines.push({ ...WINE })
+    })
+    await second.pay(provider(), 'en')
+    expect(second.getStatus().state).toBe('finished')
+    expect(db.orders).toHaveLength(2)
+  })
+
+  it('a copy taken after a declined payment, with a wine added since, pays after the first tab: no second order, the added wine stays', async () => {
+    installLocks()
+    await controller().pay(provider([declined]), 'en')
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    await controller().pay(provider(), 'en')
+    expect(db.orders).toHaveLength(1)
+    // The copy changed its content meanwhile: a new flow would be an order for all of it.
+    const extra = wineLine({ id: '77', odooCode: 'W77', name: 'Extra', quantity: 1 })
+    copy.update((d) => {
+      d.cart.lines.push(extra)
+    })
+    const stripe = provider()
+    const second = controller(copy)
+    await second.pay(stripe, 'en')
+    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+    expect(stripe.confirm).not.toHaveBeenCalled()
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    expect(copy.getState().cart.lines).toEqual([extra])
+    expect(copy.getState().payment).toBeNull()
   })
 
   it('a tab duplicated after the charge waits for the first one to finish the steps, then repeats none', async () => {

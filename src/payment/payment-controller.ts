@@ -20,7 +20,9 @@
  *   held a confirmation reads the intent again, as a reload does.
  * Everything runs under a per-flow Web Lock; a charged order number, and each step done after
  * the charge, are recorded for every tab (`paid-orders.ts`): a duplicated tab never pays the
- * same order twice nor repeats a step another tab did.
+ * same order twice nor repeats a step another tab did. Pay also takes the cart's lock
+ * (`CartState.id`) and checks the paid cart ids: two tabs sharing a cart before any payment
+ * started (a tab duplicated before Pay) make one order, not two.
  */
 import { castDraft } from 'immer'
 import {
@@ -34,6 +36,7 @@ import {
 import { getBus } from '../bus/bus'
 import { cartTotals } from '../domain/cart'
 import { nlBeDate } from '../domain/dates'
+import { randomId } from '../domain/random-id'
 import {
   cartAfterCharge,
   idempotencyKey,
@@ -46,9 +49,17 @@ import {
 } from '../domain/payment-flow'
 import type { Contact, Locale } from '../domain/types'
 import { HttpError } from '../http/http'
+import { emptyCart } from '../store/state'
 import { createStore, type Store } from '../store/store'
-import { withPaymentLock } from './order-lock'
-import { isOrderPaid, isStepDone, recordPaidOrder, recordStepDone } from './paid-orders'
+import { withCartLock, withPaymentLock } from './order-lock'
+import {
+  isCartPaid,
+  isOrderPaid,
+  isStepDone,
+  recordPaidCart,
+  recordPaidOrder,
+  recordStepDone,
+} from './paid-orders'
 import { mirrorPending, pendingPayment, readPendingPayments } from './pending-order'
 import { reportError } from '../report/report'
 
@@ -149,12 +160,6 @@ class Abandoned extends Error {
 const isConfirmed = (p: PaymentProgress) =>
   p.done.includes('checkout') && p.done.includes('confirmation')
 
-function randomId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
-}
-
 export function createPaymentController(options: ControllerOptions) {
   const { store } = options
   const now = options.now ?? (() => new Date())
@@ -214,21 +219,47 @@ export function createPaymentController(options: ControllerOptions) {
     return running
   }
 
-  /** What was paid leaves the cart; anything added meanwhile stays, and every root hears it. */
-  function removePaidFromCart(p: PaymentProgress) {
-    store.update((d) => {
-      d.cart = castDraft(cartAfterCharge(d.cart, p.snapshot))
-    })
+  /** Every root hears the cart's new content. */
+  function cartChanged() {
     const { itemsCount, subTotal } = cartTotals(store.getState().cart)
     getBus().emit('cart:changed', { itemsCount, subTotal })
   }
 
-  /** The charge succeeded: every tab learns the order number, the paid content leaves the cart. */
+  /**
+   * What was paid leaves the cart; anything added meanwhile stays, and every root hears it. What
+   * stays is a new cart, with an identity of its own: the next purchase is not the paid one.
+   */
+  function removePaidFromCart(p: PaymentProgress) {
+    store.update((d) => {
+      d.cart = castDraft({ ...cartAfterCharge(d.cart, p.snapshot), id: randomId() })
+    })
+    cartChanged()
+  }
+
+  /**
+   * The charge succeeded: every tab learns the order number and the cart id, the paid content
+   * leaves the cart.
+   */
   function onCharged() {
     const p = progress()
     if (!p?.orderId) return
     recordPaidOrder(p.orderId)
+    // A progress saved before snapshots carried the cart id has none to record.
+    if (p.snapshot.cartId) recordPaidCart(p.snapshot.cartId)
     removePaidFromCart(p)
+  }
+
+  /**
+   * Another tab sharing this cart (a tab duplicated before Pay) paid it: nothing of this tab's
+   * flow is started, and the cart starts afresh (empty, a new id).
+   */
+  function cartAlreadyPaid() {
+    store.update((d) => {
+      d.payment = null
+      d.cart = castDraft(emptyCart())
+    })
+    cartChanged()
+    setStatus({ state: 'idle', failure: { kind: 'already-paid' } })
   }
 
   /** This tab holds an order another tab has paid: forget it and keep only what came after. */
@@ -532,7 +563,11 @@ export function createPaymentController(options: ControllerOptions) {
     }
   }
 
-  /** Pay button: snapshot the cart, then order → intent → confirmation → steps. */
+  /**
+   * Pay button: snapshot the cart, then order → intent → confirmation → steps. The start and the
+   * charge run under the cart's lock, after checking that no other tab sharing the cart (a tab
+   * duplicated before Pay) has paid it: flow ids are per tab, the cart id is shared.
+   */
   function pay(provider: PaymentProvider, locale: Locale): Promise<void> {
     lastProvider = provider
     return exclusive(async () => {
@@ -543,11 +578,13 @@ export function createPaymentController(options: ControllerOptions) {
       }
       setStatus({ state: 'paying' })
       const snapshot = takeSnapshot({ cart, contacts, user: session.user, locale })
-      dispatch({ type: 'start', snapshot, id: newId() })
-      const p = progress()
-      if (!p) return
+      const start: PaymentEvent = { type: 'start', snapshot, id: newId() }
+      // What the start will give (the progress is this tab's own: nothing else changes it).
+      const next = transition(progress(), start)
+      if (!next) return
       try {
-        if (p.phase === 'open' && p.snapshot.amount > 0) {
+        // Before any wait (the lock): the form is checked within the click (wallets need it).
+        if (next.phase === 'open' && next.snapshot.amount > 0) {
           const invalid = await provider.submit()
           if (invalid) {
             setStatus({
@@ -558,9 +595,31 @@ export function createPaymentController(options: ControllerOptions) {
             })
             return
           }
-          getBus().emit('payment:submitted', { items: p.snapshot.lines, method: provider.method() })
         }
-        await withPaymentLock(p.id, () => charge(provider, locale))
+        await withCartLock(cart.id, async () => {
+          const own = progress()
+          // This tab's own order was paid elsewhere: only what was added since stays (even when
+          // the content changed since, which would otherwise start a new flow for all of it).
+          if (own?.phase === 'open' && own.orderId && isOrderPaid(own.orderId)) {
+            alreadyPaid(own)
+            return
+          }
+          // A confirmation or charge of its own is read and finished by `charge`, never dropped.
+          const ownUnderWay = own?.phase === 'confirming' || own?.phase === 'charged'
+          if (!ownUnderWay && isCartPaid(cart.id)) {
+            cartAlreadyPaid()
+            return
+          }
+          dispatch(start)
+          const p = progress()
+          if (!p) return
+          if (p.phase === 'open' && p.snapshot.amount > 0)
+            getBus().emit('payment:submitted', {
+              items: p.snapshot.lines,
+              method: provider.method(),
+            })
+          await withPaymentLock(p.id, () => charge(provider, locale))
+        })
       } catch (error) {
         // Back from the cache: the resume that follows reads the intent and tells the outcome.
         if (error instanceof Abandoned) setStatus({ state: 'checking' })
@@ -598,6 +657,8 @@ export function createPaymentController(options: ControllerOptions) {
     const s = p.snapshot
     store.update((d) => {
       d.cart = castDraft({
+        // The cart it was taken from (not charged: still unpaid), or this tab's.
+        id: s.cartId ?? d.cart.id,
         orderId: p.orderId,
         lines: s.lines,
         shippingCost: s.shippingCost,

@@ -4,9 +4,12 @@ import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { takeSnapshot, transition, type PaymentProgress } from '../domain/payment-flow'
 import {
   ORDER_STEPS_KEY,
+  PAID_CARTS_KEY,
   PAID_ORDERS_KEY,
+  isCartPaid,
   isOrderPaid,
   isStepDone,
+  recordPaidCart,
   recordPaidOrder,
   recordStepDone,
 } from './paid-orders'
@@ -21,6 +24,7 @@ const NOW = 1_700_000_000_000
 function charged(): PaymentProgress {
   const snapshot = takeSnapshot({
     cart: {
+      id: 'cart-1',
       orderId: null,
       lines: [wineLine({ id: '1', quantity: 6, price: 10.95, qty_available: 100 })],
       shippingCost: 9.95,
@@ -62,6 +66,10 @@ describe('pending payments (localStorage)', () => {
     ['no order number', { savedAt: NOW, progress: { ...charged(), orderId: null } }],
     ['a progress without snapshot', { savedAt: NOW, progress: { ...charged(), snapshot: 1 } }],
     ['a write time that is not a number', { savedAt: 'now', progress: charged() }],
+    [
+      'a cart id that is not a string',
+      { savedAt: NOW, progress: { ...charged(), snapshot: { ...charged().snapshot, cartId: 7 } } },
+    ],
   ])('drops a record with %s, keeps the others, warns once', (_, wrong) => {
     const warn = warnings()
     const right = { savedAt: NOW, progress: charged() }
@@ -70,6 +78,48 @@ describe('pending payments (localStorage)', () => {
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded 1 pending payment(s)'))
     expect(stored(PENDING_PAYMENTS_KEY)).toEqual([right])
+  })
+})
+
+describe('pending payments saved before snapshots carried the cart id', () => {
+  it('keeps a record whose snapshot has no cart id', () => {
+    const warn = warnings()
+    const { cartId, ...snapshot } = charged().snapshot
+    expect(cartId).toBe('cart-1')
+    const record = { savedAt: NOW, progress: { ...charged(), snapshot } }
+    localStorage.setItem(PENDING_PAYMENTS_KEY, JSON.stringify([record]))
+    expect(readPendingPayments(NOW)).toEqual([record])
+    expect(warn).not.toHaveBeenCalled()
+  })
+})
+
+describe('paid carts (localStorage)', () => {
+  it('keeps a list of cart ids, the last 50', () => {
+    const warn = warnings()
+    localStorage.setItem(PAID_CARTS_KEY, JSON.stringify(['c1', 'c2']))
+    expect(isCartPaid('c2')).toBe(true)
+    expect(isCartPaid('c3')).toBe(false)
+    recordPaidCart('c3')
+    expect(stored(PAID_CARTS_KEY)).toEqual(['c1', 'c2', 'c3'])
+    for (let i = 4; i <= 60; i += 1) recordPaidCart(`c${i}`)
+    expect(stored(PAID_CARTS_KEY)).toHaveLength(50)
+    expect(isCartPaid('c1')).toBe(false)
+    expect(isCartPaid('c60')).toBe(true)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['not a list', '{"c1":true}'],
+    ['entries that are not cart ids', '["c1",2,null,"",{"id":"c3"}]'],
+  ])('drops what is %s with one warning, keeps the cart ids', (_, text) => {
+    const warn = warnings()
+    localStorage.setItem(PAID_CARTS_KEY, text)
+    expect(isCartPaid('c3')).toBe(false)
+    expect(isCartPaid('c3')).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded paid carts'))
+    expect(stored(PAID_CARTS_KEY)).toEqual(text.startsWith('[') ? ['c1'] : [])
   })
 })
 

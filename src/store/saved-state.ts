@@ -20,6 +20,7 @@ import type {
 } from '../domain/types'
 import { emptyContact, emptyContacts, loggedOutSession, type StoreState } from './state'
 import { isRecord } from '../domain/is-record'
+import { randomId } from '../domain/random-id'
 
 /*
  * The saved state's shapes, checked deeply with valibot when it is read back (valibot: small,
@@ -107,10 +108,14 @@ const ConversationLineSchema: v.GenericSchema<ConversationLine> = v.object({
   error: v.optional(v.string()),
 } satisfies EntriesOf<ConversationLine>)
 
-/** What was read back: the state to start from, and the parts dropped because they did not fit. */
+/**
+ * What was read back: the state to start from, the parts dropped because they did not fit, and
+ * the parts filled in because older saved state lacks them (saved at once, without a warning).
+ */
 export interface SavedStateReading {
   state: StoreState
   dropped: string[]
+  filled?: string[]
 }
 
 /**
@@ -157,7 +162,17 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
     { redeemedPoints: rawCart.redeemedPoints, redeemedPointsAmount: rawCart.redeemedPointsAmount },
     { redeemedPoints: 0, redeemedPointsAmount: 0 },
   )
+  const savedId = fit(
+    'cart.id',
+    v.optional(v.pipe(v.string(), v.nonEmpty())),
+    rawCart.id,
+    undefined,
+  )
+  // A cart saved before carts had an identity gets one now, saved at once: a tab duplicated
+  // before the next change must share it.
+  const filled = savedId === undefined ? ['cart.id'] : []
   const cart: CartState = {
+    id: savedId ?? randomId(),
     orderId: fit('cart.orderId', v.nullable(v.string()), rawCart.orderId, null),
     lines,
     shippingCost: fit('cart.shippingCost', amount, rawCart.shippingCost, 0),
@@ -187,7 +202,11 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
 
   const parts = ['session', 'cart', 'contacts', 'conversation', 'lastActivity']
   if (parts.every((part) => dropped.includes(part))) return null
-  return { state: { session, cart, contacts, conversation, payment, lastActivity }, dropped }
+  return {
+    state: { session, cart, contacts, conversation, payment, lastActivity },
+    dropped,
+    filled,
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomId } from '../domain/random-id'
 import type { PaymentProgress } from '../domain/payment-flow'
 import type { CartState, Contact, Contacts, ConversationLine, SessionState } from '../domain/types'
 
@@ -41,7 +42,9 @@ export const emptyContacts = (): Contacts => ({
   isValidShipping: false,
 })
 
+/** An empty cart, with an identity of its own. */
 export const emptyCart = (): CartState => ({
+  id: randomId(),
   orderId: null,
   lines: [],
   shippingCost: 0,

@@ -181,6 +181,7 @@ function savedState(now: number): StoreState {
       points: 420,
     },
     cart: {
+      id: 'cart-1',
       orderId: null,
       lines: [
         line,
@@ -271,6 +272,15 @@ describe('saved state of the wrong shape (issue 11): what does not fit goes, the
       },
     ],
     [
+      'a cart id that is not a string',
+      (s) => Reflect.set(s.cart, 'id', 42),
+      'cart.id',
+      (s, whole) => {
+        expect(s.cart.id).toEqual(expect.any(String))
+        expect(s.cart).toEqual({ ...whole.cart, id: s.cart.id })
+      },
+    ],
+    [
       'a line with a quantity of 0',
       (s) => (s.cart.lines[0]!.quantity = 0),
       'cart.lines[0]',
@@ -352,6 +362,35 @@ describe('saved state of the wrong shape (issue 11): what does not fit goes, the
     const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(whole) })
     expect(createStore({ storage, warn, now: () => 2_000 }).getState()).toEqual(whole)
     expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('a cart saved without an id (older saved state) loads with one, without a warning, saved at once', () => {
+    const saved = savedState(1_000)
+    Reflect.deleteProperty(saved.cart, 'id')
+    const warn = vi.fn()
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(saved) })
+    const store = createStore({ storage, warn, now: () => 2_000 })
+    const { id } = store.getState().cart
+    expect(id).toEqual(expect.any(String))
+    expect(id).not.toBe('')
+    expect(store.getState().cart).toEqual({ ...saved.cart, id })
+    expect(warn).not.toHaveBeenCalled()
+    // Saved with it before any change: a tab duplicated now, or a reload, has the same id.
+    expect(createStore({ storage, now: () => 3_000 }).getState().cart.id).toBe(id)
+  })
+
+  it('a cart id survives a reload, and a new cart gets a new one', () => {
+    const storage = memoryStorage()
+    const first = createStore({ storage, now: () => 1_000 })
+    first.update((d) => {
+      d.cart.lines.push(line)
+    })
+    const { id } = first.getState().cart
+    expect(id).toEqual(expect.any(String))
+    expect(createStore({ storage, now: () => 2_000 }).getState().cart.id).toBe(id)
+    expect(createStore({ storage: memoryStorage(), now: () => 2_000 }).getState().cart.id).not.toBe(
+      id,
+    )
   })
 
   it('an unreadable last-activity time counts as expired: personal data cleared', () => {

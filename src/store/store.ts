@@ -90,6 +90,8 @@ export function createStore(options: StoreOptions): Store {
         )
         repaired = true
       }
+      // Filled in for an older saved state (a cart's identity): saved at once too.
+      if (reading.filled?.length) repaired = true
       return reading.state
     }
     warn(
@@ -105,7 +107,10 @@ export function createStore(options: StoreOptions): Store {
     return initialState(now())
   }
 
-  /** Set when load() kept only part of the saved state: the repaired state is saved at once. */
+  /**
+   * Set when load() kept only part of the saved state, or filled in what an older one lacks: the
+   * repaired state is saved at once.
+   */
   let repaired = false
   let state = load()
 
