@@ -280,6 +280,25 @@ const inWidgets = (names: readonly string[]) =>
 const IN_SITE_WIDGET = inWidgets(SITE_WIDGETS)
 const IN_EDITORIAL_WIDGET = inWidgets(EDITORIAL_WIDGETS)
 
+/** Whether a module for which `test` holds imports `id` statically, directly or through others. */
+function importedBy(
+  id: string,
+  ctx: Rolldown.ChunkingContext,
+  test: (importer: string) => boolean,
+): boolean {
+  const seen = new Set<string>([id])
+  const queue = [id]
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const importer of ctx.getModuleInfo(next)?.importers ?? []) {
+      if (test(importer)) return true
+      if (seen.has(importer)) continue
+      seen.add(importer)
+      queue.push(importer)
+    }
+  }
+  return false
+}
+
 /**
  * The modules that load a module: the nearest dynamically imported modules (a widget's
  * component, a panel it opens later) or the entry, found by walking its static importers up.
@@ -328,6 +347,14 @@ function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // (Not in page-base: its dynamic import needs the bundler's runtime helpers, which page-base
   // would then import before the entry can run: a request deeper on every page.)
   if (/[\\/]src[\\/]api[\\/]collection-url\.ts$/.test(id)) return 'collection-url'
+  const isEntry = (m: string) => ctx.getModuleInfo(m)?.isEntry ?? false
+  // What a core module imports is in the core too (unless the entry has it already). Anywhere
+  // else the core would import that chunk, and a chunk that imports the core back (the site
+  // chunk does) makes a cycle: the build then lists the core's stylesheet after that chunk's, and
+  // the widgets' baseline (mount/baseline.css, in the core's stylesheet) overrides the widgets'
+  // own rules of the same weight (it moved the header at load). build/chunks.test.ts checks it.
+  if (importedBy(id, ctx, (m) => CORE.test(m)) && !isEntry(id) && !importedBy(id, ctx, isEntry))
+    return 'core'
   const roots = [...loadersOf(id, ctx)]
   const siteAtFirstRender = (root: string) =>
     IN_SITE_WIDGET.test(root) &&
