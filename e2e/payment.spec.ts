@@ -545,6 +545,46 @@ test.describe('payment you can trust', () => {
     expect(await paymentLocks(page)).toEqual({ held: [], pending: [] })
   })
 
+  test('a tab duplicated before any payment: both press Pay at the same moment, one order and one charge', async ({
+    context,
+    page,
+  }) => {
+    await seed(page)
+    // The cart page gives the seeded cart its identity (saved at once); the copy shares it. No
+    // order, no intent yet: each tab would start a flow of its own.
+    await toPayment(page)
+    const copy = await duplicate(context, page)
+    await toPayment(copy)
+    expect((await world(page)).intents).toEqual([])
+    const tabs = [page, copy]
+    for (const tab of tabs) {
+      await card(tab, '4000000000003220')
+      await expect(payButton(tab)).toBeEnabled()
+    }
+    await Promise.all(tabs.map((tab) => payButton(tab).click()))
+    // The cart's lock: one tab starts the order and authenticates, the other waits for it.
+    await expect
+      .poll(async () => {
+        const shown = await Promise.all(tabs.map((tab) => threeDSecure(tab).isVisible()))
+        return shown.filter(Boolean).length
+      })
+      .toBe(1)
+    const payer = (await threeDSecure(page).isVisible()) ? page : copy
+    const other = payer === page ? copy : page
+    await threeDSecure(payer).getByRole('button', { name: 'Complete authentication' }).click()
+    await expect(thanks(payer)).toBeVisible()
+    await expect(cartWidget(other)).toContainText(text('en', 'payment.alreadyPaid'))
+    await expect(cartWidget(other)).toContainText(text('en', 'cart.empty'))
+    await expect(thanks(other)).toHaveCount(0)
+    await expect.poll(async () => (await world(payer)).pointUpdates.length).toBe(1)
+    await expectOneTrueCharge(payer, other)
+    // The waiting tab made no order and no intent of its own.
+    const otherCalls = await other.evaluate(() => window.__wineMocks!.db.calls.map((c) => c.call))
+    expect(otherCalls.filter((c) => c === 'createorderinodoo' || c === 'checkoutorder')).toEqual([])
+    expect((await world(payer)).intents).toHaveLength(1)
+    expect(await paymentLocks(page)).toEqual({ held: [], pending: [] })
+  })
+
   for (const call of ['createorderinodoo', 'sendorderconfirmation', 'updateuserpoints'] as const) {
     test(`case 5: a lost ${call} answer is retried with the same key and has no second effect`, async ({
       page,
