@@ -273,7 +273,8 @@ const VENDOR_BASE =
  */
 const CORE =
   /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
-const PAGE_BASE = /[\\/]src[\\/](report[\\/](report|page-leave)|page[\\/]page-context)\.ts$/
+const PAGE_BASE =
+  /[\\/]src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending)\.ts$/
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
@@ -339,8 +340,9 @@ function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   if (VENDOR_BASE.test(id)) return 'vendor-base'
   if (/node_modules[\\/]valibot[\\/]/.test(id)) return 'vendor-valibot'
   if (CORE.test(id) || id === `\0${TEXTS}`) return 'core'
-  // What the entry imports statically (the error report, page leave, the page context): one
-  // small chunk every page loads with the entry, not two.
+  // What the entry needs besides its own code (src/page/page-base.ts: the bus, the error report,
+  // page leave, the page context): one small chunk every page loads, imported dynamically by the
+  // entry so that it is requested together with the widgets' code, not before it.
   if (PAGE_BASE.test(id)) return 'page-base'
   // The collection URLs alone (no React): the entry's prefetch of an editorial widget loads it
   // beside the widget's code, and must not wait for the libraries the collections chunk needs.

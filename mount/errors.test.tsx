@@ -15,6 +15,9 @@ import { ensureSessionChecked } from '../src/session/session'
 import { WidgetTree } from './root'
 import { createRuntime, ERROR_ATTRIBUTE, LEAVE_GRACE_MS, type Renderer } from './runtime'
 
+/** The runtime's failure tools, as the entry loads them (src/page/page-base.ts). */
+const failures = () => import('../src/page/page-base')
+
 let events: ErrorDetail[] = []
 const record = (e: Event) => events.push((e as CustomEvent<ErrorDetail>).detail)
 
@@ -105,7 +108,7 @@ describe('loading a widget', () => {
 
   async function mountWith(render: Renderer): Promise<HTMLElement> {
     document.body.innerHTML = '<div data-widget="plain"></div>'
-    const runtime = createRuntime({ registry: [plain], render })
+    const runtime = createRuntime({ registry: [plain], render, failures })
     await runtime.mount()
     return document.querySelector<HTMLElement>('[data-widget]')!
   }
@@ -116,7 +119,7 @@ describe('loading a widget', () => {
       failing(new TypeError('Failed to fetch dynamically imported module')),
     )
     // Reported once the page is still there after the grace a navigation would need.
-    vi.advanceTimersByTime(LEAVE_GRACE_MS)
+    await vi.advanceTimersByTimeAsync(LEAVE_GRACE_MS)
     vi.useRealTimers()
     expect(el.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load/)
     expect(events).toEqual([

@@ -4,15 +4,53 @@
  * when a tag that needs them is on the page.
  */
 import { isDemoPage } from '../src/config/config-block'
-import { getBus } from '../src/bus/bus'
+import type { Bus } from '../src/bus/bus'
+import type * as PageBaseModule from '../src/page/page-base'
 import { savedStateText } from '../src/store/storage-key'
-import { forgetPendingOnLogout, hasPendingPayments } from '../src/payment/pending-key'
-import { watchPageLeave } from '../src/report/page-leave'
-import { reportError } from '../src/report/report'
+import { hasPendingPayments } from '../src/payment/pending-key'
 import { textsUrl } from 'virtual:wine-texts/url'
 import { registry } from './registry'
 import { textBundleOf } from './bundles'
 import { createRuntime, type Renderer } from './runtime'
+
+/**
+ * What the entry needs besides its own code (src/page/page-base.ts: the bus, the error report,
+ * the page-leave watch), loaded with the first widget's code (or the first report), never before:
+ * a static import would hold every other request until it had arrived, and a page without
+ * widgets needs none of it. Module-level on purpose: the entry runs once per document.
+ */
+type PageBase = typeof PageBaseModule
+/** The page base once loaded, and what waits for it: run in order when it arrives. */
+let base: PageBase | null = null
+let baseLoad: Promise<PageBase> | null = null
+const waiting: ((loaded: PageBase) => void)[] = []
+/**
+ * Loads the page base (once) and runs what waited for it, in order; resolves after that. Every
+ * path to code that can emit on the bus (widgets, page services, the payment resume) goes
+ * through it, so the listeners that waited are on the bus before anything can be emitted.
+ */
+const loadBase = (): Promise<PageBase> =>
+  (baseLoad ??= import('../src/page/page-base').then(
+    (loaded) => {
+      base = loaded
+      for (const run of waiting.splice(0)) run(loaded)
+      return loaded
+    },
+    (error: unknown) => {
+      baseLoad = null // tried again by the next widget, whose own load reports the failure
+      throw error
+    },
+  ))
+/** Runs `run` with the page base when it is loaded (now if it is), without loading it. */
+function whenBase(run: (loaded: PageBase) => void): void {
+  if (base) run(base)
+  else waiting.push(run)
+}
+/** Runs `run` with the page base, loading it if needed. */
+function withBase(run: (loaded: PageBase) => void): void {
+  whenBase(run)
+  loadBase().catch(() => undefined)
+}
 
 /**
  * The page's services (session, inactivity) start once, before the first widget renders.
@@ -20,8 +58,8 @@ import { createRuntime, type Renderer } from './runtime'
  */
 let services: Promise<void> | null = null
 const startServices = () =>
-  (services ??= import('./page-services')
-    .then((m) => m.startPageServices())
+  (services ??= Promise.all([import('./page-services'), loadBase()])
+    .then(([m]) => m.startPageServices())
     .catch((error: unknown) => {
       services = null // a failed chunk load is tried again by the next widget
       throw error
@@ -85,6 +123,9 @@ const render: Renderer = async (args) => {
     startServices(),
     args.definition.load(),
     reads,
+    // What waited for the page base (bus listeners, the page-leave watch) is in place before
+    // any widget runs.
+    loadBase(),
   ])
   return root.render(args)
 }
@@ -92,6 +133,7 @@ const render: Renderer = async (args) => {
 const runtime = createRuntime({
   registry,
   render,
+  failures: loadBase,
   showErrors: () => isDemoPage(),
 })
 
@@ -103,7 +145,7 @@ export interface WineWidgetsApi {
   /** Resolves when every widget that started loading has mounted (or failed). */
   ready(): Promise<void>
   /** Subscribe to a bus event; returns the unsubscribe function. */
-  on: ReturnType<typeof getBus>['on']
+  on: Bus['on']
   /** The registered widget names. */
   readonly widgets: readonly string[]
   readonly version: string
@@ -124,9 +166,11 @@ function resumeChargedOrder(): void {
   startServices()
     .then(() => import('../src/payment/resume-on-load'))
     .then((m) => m.resumeOnLoad())
-    .catch((error: unknown) =>
-      reportError({ area: 'payment', message: 'Could not resume the payment', error }),
-    )
+    .catch((error: unknown) => {
+      withBase((loaded) =>
+        loaded.reportError({ area: 'payment', message: 'Could not resume the payment', error }),
+      )
+    })
 }
 
 declare global {
@@ -140,15 +184,29 @@ if (!window.WineWidgets) {
     mount: (el) => runtime.mount(el),
     unmount: (el) => runtime.unmount(el),
     ready: () => runtime.ready(),
-    on: (name, handler) => getBus().on(name, handler),
+    // The bus is in the page base: a listener asked for before it arrives is added when it does,
+    // before any widget renders (so before any widget can emit).
+    on: (name, handler) => {
+      let off: (() => void) | null = null
+      let dropped = false
+      // Only our code emits, and it loads the page base first: the listener waits for it there.
+      whenBase((loaded) => {
+        if (!dropped) off = loaded.getBus().on(name, handler)
+      })
+      return () => {
+        dropped = true
+        off?.()
+      }
+    },
     widgets: registry.map((d) => d.name),
     version: __WINE_WIDGETS_VERSION__,
   }
   // First: a load the browser stops because the visitor leaves is then not reported as a failure.
-  watchPageLeave()
+  // (Before the page base arrives nothing can be reported: the report is in it too.)
+  whenBase((loaded) => loaded.watchPageLeave())
   resumeChargedOrder()
   // The pending payments hold contacts: a shared browser forgets them with the session.
-  forgetPendingOnLogout()
+  whenBase((loaded) => loaded.forgetPendingOnLogout())
   // Back from the back/forward cache: widgets whose load the departure cut short mount now.
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) void runtime.mount()

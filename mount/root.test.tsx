@@ -6,6 +6,9 @@ import { createRuntime } from './runtime'
 import { WidgetTag, useWidgetAvailable } from '../src/ui/widget-tag/WidgetTag'
 import type { PropsOf } from '../src/props/schema'
 
+/** The runtime's failure tools, as the entry loads them (src/page/page-base.ts). */
+const failures = () => import('../src/page/page-base')
+
 let element: HTMLElement | null = null
 afterEach(() => element?.remove())
 
@@ -46,7 +49,7 @@ it('resolves for a widget that crashes on its first render: ready() never waits 
   element = document.createElement('div')
   element.setAttribute('data-widget', 'broken')
   document.body.append(element)
-  const runtime = createRuntime({ registry: [broken], render })
+  const runtime = createRuntime({ registry: [broken], render, failures })
   await runtime.mount(element)
   await runtime.ready()
   // The root's fallback is on the page when ready() resolves.
@@ -89,7 +92,7 @@ it('a widget places another through the runtime: it knows which exist and mounts
   element.setAttribute('data-widget', 'outer')
   document.body.append(element)
   // Not started: no MutationObserver sees the placed tag; only the runtime call mounts it.
-  const runtime = createRuntime({ registry: [outer, inner], render })
+  const runtime = createRuntime({ registry: [outer, inner], render, failures })
   await runtime.mount(element)
   expect(element).toHaveTextContent('inner: true, nowhere: false')
   const tag = element.querySelector('[data-widget="inner"]')

@@ -3,8 +3,8 @@ import type { AnyWidgetDefinition } from '../src/props/schema'
 import { PropError, parseProps } from '../src/props/parse'
 import { describeElement } from './describe'
 import { LocaleError, resolveLocale } from './locale'
-import { isCutShort, isLoadFailure } from '../src/report/page-leave'
-import { reportError } from '../src/report/report'
+import type { isCutShort, isLoadFailure } from '../src/report/page-leave'
+import type { reportError } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
 
 /**
@@ -34,9 +34,22 @@ export type Renderer = (args: {
   widgets: PlacedWidgets
 }) => Promise<MountedRoot>
 
+/** How the runtime reports a failure and tells a load the page cut short (src/report). */
+export interface FailureTools {
+  reportError: typeof reportError
+  isCutShort: typeof isCutShort
+  isLoadFailure: typeof isLoadFailure
+}
+
 export interface RuntimeOptions {
   registry: readonly AnyWidgetDefinition[]
   render: Renderer
+  /**
+   * The failure tools, loaded when first needed: the entry passes its dynamic import of
+   * src/page/page-base.ts (never a static one: the entry would wait for that chunk before it
+   * could request any widget's code).
+   */
+  failures: () => Promise<FailureTools>
   /** Show errors in place (demo pages). */
   showErrors?: () => boolean
   root?: Document
@@ -89,20 +102,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     mount: (el) => runtime.mount(el),
   }
 
+  /**
+   * Marks the tag failed at once (and shows why on demo pages); the report (console, the
+   * `wine-widgets:error` event) follows once the failure tools are loaded. Resolves when done.
+   */
   function report(
     el: HTMLElement,
     widget: string,
     attribute: string,
     message: string,
     error?: unknown,
-  ) {
-    reportError({
-      widget: widget || null,
-      area: 'mount',
-      message: `${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
-      error,
-      logged: [el],
-    })
+  ): Promise<void> {
     el.setAttribute(ERROR_ATTRIBUTE, message)
     if (options.showErrors?.()) {
       const box = doc.createElement('p')
@@ -110,6 +120,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       box.textContent = `${widget}: ${message}`
       el.replaceChildren(box)
     }
+    return options.failures().then(
+      (tools) =>
+        tools.reportError({
+          widget: widget || null,
+          area: 'mount',
+          message: `${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
+          error,
+          logged: [el],
+        }),
+      // The report's own code could not load (the network is gone): the tag says it already.
+      () => undefined,
+    )
   }
 
   function check(el: HTMLElement): {
@@ -173,7 +195,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           entries.set(el, { state: 'mounted', root })
           el.setAttribute(MOUNTED_ATTRIBUTE, '')
         },
-        (error: unknown) => {
+        async (error: unknown) => {
           entries.set(el, { state: 'failed' })
           const fail = () =>
             report(
@@ -183,18 +205,27 @@ export function createRuntime(options: RuntimeOptions): Runtime {
               `could not load: ${String(error)}`,
               error,
             )
+          let tools: FailureTools
+          try {
+            tools = await options.failures()
+          } catch {
+            // The report's own code could not load either: the network (or the page) is gone.
+            // Marked failed all the same, so the host can mount the tag again.
+            el.setAttribute(ERROR_ATTRIBUTE, `could not load: ${String(error)}`)
+            return
+          }
           // The page is going away (or the load was aborted): not a failure, nothing to show.
-          if (isCutShort(error)) return
+          if (tools.isCutShort(error)) return
           // A stopped load can also arrive before the engine says the page is leaving (WebKit,
           // a second click on a link while the first navigation is pending): it is a failure
           // only if the page is still here a moment later (a page that left runs no timer).
-          if (isLoadFailure(error)) {
+          if (tools.isLoadFailure(error)) {
             doc.defaultView?.setTimeout(() => {
-              if (!isCutShort(error)) fail()
+              if (!tools.isCutShort(error)) void fail()
             }, LEAVE_GRACE_MS)
             return
           }
-          fail()
+          await fail()
         },
       )
     track(work)
@@ -212,8 +243,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     } catch (e) {
       if (!(e instanceof TagError)) throw e
       entries.set(el, { state: 'failed' })
-      report(el, el.dataset.widget ?? '', e.attribute, e.message, e)
-      return Promise.resolve()
+      const reported = report(el, el.dataset.widget ?? '', e.attribute, e.message, e)
+      track(reported)
+      return reported
     }
     const IO = doc.defaultView?.IntersectionObserver
     if (args.lazy && IO) {
@@ -243,12 +275,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       try {
         entry.root.unmount()
       } catch (error) {
-        reportError({
-          widget: el.dataset.widget ?? null,
-          area: 'mount',
-          message: `${describeElement(el)}: unmount failed`,
-          error,
-        })
+        track(
+          options.failures().then(
+            (tools) =>
+              tools.reportError({
+                widget: el.dataset.widget ?? null,
+                area: 'mount',
+                message: `${describeElement(el)}: unmount failed`,
+                error,
+              }),
+            () => undefined,
+          ),
+        )
       }
     }
   }

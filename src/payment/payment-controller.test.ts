@@ -21,7 +21,8 @@ import {
   type ProviderResult,
 } from './payment-controller'
 import { isCartPaid, isOrderPaid, recordPaidOrder } from './paid-orders'
-import { PENDING_PAYMENTS_KEY, forgetPendingOnLogout } from './pending-key'
+import { PENDING_PAYMENTS_KEY } from './pending-key'
+import { forgetPendingOnLogout } from './forget-pending'
 import { ERROR_EVENT, type ErrorDetail } from '../report/report'
 
 const CONTACT = CLAIRE_CONTACT

@@ -3,7 +3,6 @@
  * the library entry can look for one, and forget it on logout, without loading the payment code.
  * `pending-order.ts` reads and writes it.
  */
-import { getBus } from '../bus/bus'
 
 export const PENDING_PAYMENTS_KEY = 'wine-widgets:pending-payments'
 
@@ -38,9 +37,4 @@ export function forgetPendingPayments(): void {
   } catch {
     // Storage disabled: nothing was kept.
   }
-}
-
-/** Forgets the pending payments on every logout of this page; returns the unsubscribe function. */
-export function forgetPendingOnLogout(): () => void {
-  return getBus().on('user:logged-out', forgetPendingPayments)
 }
