@@ -93,6 +93,38 @@ test.describe('runtime on a page with broken and dynamic tags (/en/playground)',
   })
 })
 
+test.describe('WineWidgets.on', () => {
+  test('a listener added as soon as the library is there hears the first widgets’ events; one removed at once hears nothing', async ({
+    page,
+  }) => {
+    // The bus arrives with the first widget's code (the entry imports nothing statically): what
+    // is asked for before then must still be on the bus before any widget emits.
+    await page.addInitScript(() => {
+      const heard: string[] = []
+      const dropped: string[] = []
+      Object.assign(window, { __heard: heard, __dropped: dropped })
+      window.addEventListener(
+        'wine-widgets:ready',
+        () => {
+          window.WineWidgets!.on('item:viewed', (payload) => heard.push(payload.item.name))
+          const off = window.WineWidgets!.on('item:viewed', (payload) =>
+            dropped.push(payload.item.name),
+          )
+          off()
+        },
+        { once: true },
+      )
+    })
+    await open(page, '/en/wines/chateau-roquefort-lalande-bordeaux-superieur')
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __heard: string[] }).__heard))
+      .toEqual([expect.stringMatching(/Roquefort/i)])
+    expect(
+      await page.evaluate(() => (window as unknown as { __dropped: string[] }).__dropped),
+    ).toEqual([])
+  })
+})
+
 test.describe('corrupted saved state', () => {
   test('widgets still mount, with one warning', async ({ page, consoleLog }) => {
     await page.addInitScript(() => sessionStorage.setItem('wine-widgets:v1', 'garbage{'))
