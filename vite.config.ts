@@ -274,7 +274,7 @@ const VENDOR_BASE =
 const CORE =
   /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
 const PAGE_BASE =
-  /[\\/]src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending)\.ts$/
+  /[\\/]src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/]collection-url)\.ts$/
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
@@ -341,14 +341,12 @@ function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   if (/node_modules[\\/]valibot[\\/]/.test(id)) return 'vendor-valibot'
   if (CORE.test(id) || id === `\0${TEXTS}`) return 'core'
   // What the entry needs besides its own code (src/page/page-base.ts: the bus, the error report,
-  // page leave, the page context): one small chunk every page loads, imported dynamically by the
-  // entry so that it is requested together with the widgets' code, not before it.
+  // page leave, the page context) and the collection URLs its prefetch of an editorial widget
+  // needs: one small chunk every widget page loads, imported dynamically by the entry so that it
+  // is requested together with the widgets' code, not before it. The collection's request then
+  // starts without waiting for a chunk of its own, or for the libraries the collections chunk
+  // needs.
   if (PAGE_BASE.test(id)) return 'page-base'
-  // The collection URLs alone (no React): the entry's prefetch of an editorial widget loads it
-  // beside the widget's code, and must not wait for the libraries the collections chunk needs.
-  // (Not in page-base: its dynamic import needs the bundler's runtime helpers, which page-base
-  // would then import before the entry can run: a request deeper on every page.)
-  if (/[\\/]src[\\/]api[\\/]collection-url\.ts$/.test(id)) return 'collection-url'
   const isEntry = (m: string) => ctx.getModuleInfo(m)?.isEntry ?? false
   // What a core module imports is in the core too (unless the entry has it already). Anywhere
   // else the core would import that chunk, and a chunk that imports the core back (the site
