@@ -32,6 +32,15 @@ const succeeded: ProviderResult = { paymentIntent: { status: 'succeeded' } }
 const declined: ProviderResult = {
   error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
 }
+/** 3-D Secure or a bank redirect still waiting for the shopper. */
+const REQUIRES_ACTION: ProviderResult = { paymentIntent: { status: 'requires_action' } }
+/** What the provider reads of an intent the bank declined during a redirect. */
+const DECLINED_BY_BANK: ProviderResult = {
+  paymentIntent: {
+    status: 'requires_payment_method',
+    last_payment_error: { message: 'The payment was declined by the bank.' },
+  },
+}
 
 /** A scripted provider: `confirm` answers from the queue; every call is counted. */
 function provider(answers: ProviderResult[] = [succeeded], method = 'card') {
@@ -452,11 +461,18 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
     return stripe
   }
 
-  it('reads the intent first and continues a succeeded one, never confirming it again', async () => {
-    await lostConfirmation()
+  /** The next page load after a lost confirmation: a fresh controller resumes with a provider. */
+  async function resumeAfterLoss(method: string, retrieved: ProviderResult = succeeded) {
+    await lostConfirmation(method)
     const after = provider()
+    after.retrieve = vi.fn(async () => retrieved)
     const c = controller()
     await c.resume(after)
+    return { after, c }
+  }
+
+  it('reads the intent first and continues a succeeded one, never confirming it again', async () => {
+    const { after, c } = await resumeAfterLoss('card')
     expect(after.retrieve).toHaveBeenCalledTimes(1)
     expect(after.confirm).not.toHaveBeenCalled()
     expect(after.handleNextAction).not.toHaveBeenCalled()
@@ -465,21 +481,13 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
   })
 
   it('resumes 3-D Secure still waiting for the shopper', async () => {
-    await lostConfirmation('card')
-    const after = provider()
-    after.retrieve = vi.fn(async () => ({ paymentIntent: { status: 'requires_action' } }))
-    const c = controller()
-    await c.resume(after)
+    const { after, c } = await resumeAfterLoss('card', REQUIRES_ACTION)
     expect(after.handleNextAction).toHaveBeenCalledTimes(1)
     expect(c.getStatus().state).toBe('finished')
   })
 
   it('leaves the cart intact after an abandoned bank redirect', async () => {
-    await lostConfirmation('bancontact')
-    const after = provider()
-    after.retrieve = vi.fn(async () => ({ paymentIntent: { status: 'requires_action' } }))
-    const c = controller()
-    await c.resume(after)
+    const { after, c } = await resumeAfterLoss('bancontact', REQUIRES_ACTION)
     expect(after.handleNextAction).not.toHaveBeenCalled()
     expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'not-completed' } })
     expect(state().payment?.phase).toBe('open')
@@ -488,16 +496,7 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
   })
 
   it("shows the bank's message after a declined redirect", async () => {
-    await lostConfirmation('bancontact')
-    const after = provider()
-    after.retrieve = vi.fn(async () => ({
-      paymentIntent: {
-        status: 'requires_payment_method',
-        last_payment_error: { message: 'The payment was declined by the bank.' },
-      },
-    }))
-    const c = controller()
-    await c.resume(after)
+    const { c } = await resumeAfterLoss('bancontact', DECLINED_BY_BANK)
     expect(c.getStatus()).toEqual({
       state: 'idle',
       failure: { kind: 'card', message: 'The payment was declined by the bank.' },
@@ -766,12 +765,7 @@ describe('a bank redirect that returns into a tab without its progress', () => {
     const tab = otherTab()
     const c = controller(tab)
     const back = provider()
-    back.retrieve = vi.fn(async () => ({
-      paymentIntent: {
-        status: 'requires_payment_method',
-        last_payment_error: { message: 'The payment was declined by the bank.' },
-      },
-    }))
+    back.retrieve = vi.fn(async () => DECLINED_BY_BANK)
     await c.resume(back)
     expect(c.getStatus()).toEqual({
       state: 'idle',
