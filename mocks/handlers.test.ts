@@ -213,6 +213,16 @@ describe('products', () => {
     expect(await bad.json()).toEqual({ message: expect.stringMatching(/locale/) })
   })
 
+  it('names a locale other than en, fr or nl once every field is present', async () => {
+    const wrong = await postJson('/api/getwinevariants', { odooCode: 'W1', locale: 'de', name: '' })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toEqual({ message: 'The locale field must be en, fr or nl.' })
+    const missing = await postJson('/api/getwinevariants', { locale: 'de', name: '' })
+    expect(await missing.json()).toEqual({ message: 'The odooCode field is required.' })
+    const empty = await postJson('/api/getwinevariants', { odooCode: 'W1', locale: '', name: '' })
+    expect(await empty.json()).toEqual({ message: 'The locale field is required.' })
+  })
+
   it.each([
     ['a known number', 'BE0403170701', { valid: true, name: KNOWN_VAT_NAMES.BE0403170701 }],
     ['dots and spaces', 'BE 0477.854.365', { valid: true, name: 'Les Caves du Sablon SRL' }],
