@@ -2,17 +2,29 @@
  * A fake `navigator.locks` with the Web Locks semantics the payment relies on: one exclusive
  * holder per name at a time, the next one granted when the previous callback's promise settles
  * (fulfilled or rejected), different names independent. It records every name asked for, and
- * says how many requests wait for a lock another holder has.
+ * says how many requests wait for a lock another holder has (`waiting()`, or `untilWaiting(n)`:
+ * a promise that resolves once n requests wait).
  */
 export function fakeLocks() {
   const tails = new Map<string, Promise<unknown>>()
   const names: string[] = []
   let waiting = 0
+  const waiters = new Set<{ count: number; resolve: () => void }>()
+  const wake = () => {
+    for (const waiter of waiters)
+      if (waiting >= waiter.count) {
+        waiters.delete(waiter)
+        waiter.resolve()
+      }
+  }
   const locks = {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       names.push(name)
       const previous = tails.get(name)
-      if (previous) waiting += 1
+      if (previous) {
+        waiting += 1
+        wake()
+      }
       const granted = () => {
         if (previous) waiting -= 1
         return callback()
@@ -27,5 +39,10 @@ export function fakeLocks() {
       return run
     },
   }
-  return { locks, names, waiting: () => waiting }
+  const untilWaiting = (count: number) =>
+    new Promise<void>((resolve) => {
+      waiters.add({ count, resolve })
+      wake()
+    })
+  return { locks, names, waiting: () => waiting, untilWaiting }
 }

@@ -106,6 +106,7 @@ export function clearFaults(call?: CallName): void {
 
 const held = new Map<CallName, () => void>()
 const gates = new Map<CallName, Promise<void>>()
+const holdWaiters = new Map<CallName, (() => void)[]>()
 
 /** For the mock server: resolves when the test releases the held calls of `call`. */
 export function heldUntilReleased(call: CallName): Promise<void> {
@@ -114,7 +115,20 @@ export function heldUntilReleased(call: CallName): Promise<void> {
     gate = new Promise<void>((resolve) => held.set(call, resolve))
     gates.set(call, gate)
   }
+  for (const wake of holdWaiters.get(call) ?? []) wake()
+  holdWaiters.delete(call)
   return gate
+}
+
+/**
+ * For a test: resolves once a call of `call` is held by the mock server (recorded in `db.calls`
+ * and waiting for `releaseHeld`); at once if one is held now.
+ */
+export function whenHeld(call: CallName): Promise<void> {
+  if (gates.has(call)) return Promise.resolve()
+  return new Promise<void>((resolve) =>
+    holdWaiters.set(call, [...(holdWaiters.get(call) ?? []), resolve]),
+  )
 }
 
 /**

@@ -213,6 +213,16 @@ describe('products', () => {
     expect(await bad.json()).toEqual({ message: expect.stringMatching(/locale/) })
   })
 
+  it('names a locale other than en, fr or nl once every field is present', async () => {
+    const wrong = await postJson('/api/getwinevariants', { odooCode: 'W1', locale: 'de', name: '' })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toEqual({ message: 'The locale field must be en, fr or nl.' })
+    const missing = await postJson('/api/getwinevariants', { locale: 'de', name: '' })
+    expect(await missing.json()).toEqual({ message: 'The odooCode field is required.' })
+    const empty = await postJson('/api/getwinevariants', { odooCode: 'W1', locale: '', name: '' })
+    expect(await empty.json()).toEqual({ message: 'The locale field is required.' })
+  })
+
   it.each([
     ['a known number', 'BE0403170701', { valid: true, name: KNOWN_VAT_NAMES.BE0403170701 }],
     ['dots and spaces', 'BE 0477.854.365', { valid: true, name: 'Les Caves du Sablon SRL' }],
@@ -234,6 +244,18 @@ describe('orders and payment', () => {
     vat: { number: '' },
   })
   const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
+  /** The confirmation form of order S04201 in French (no contacts, no points redeemed). */
+  const confirmationOfS04201 = (lines: string, shipping: string, total: string) => ({
+    cartlines: lines,
+    shipping,
+    total,
+    invoice: '{}',
+    delivery: '{}',
+    redeemedPoints: '0',
+    redeemedPointsAmount: '0',
+    locale: 'fr',
+    orderId: 'S04201',
+  })
 
   it('creates, checks out and confirms an order', async () => {
     const created = await (
@@ -241,17 +263,10 @@ describe('orders and payment', () => {
     ).json()
     expect(created).toEqual({ orderCreated: true, orderNumber: 'S04201' })
     expect((await postJson('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
-    const confirmation = await postForm('/api/sendorderconfirmation', {
-      cartlines,
-      shipping: '9.95',
-      total: '100.85',
-      invoice: '{}',
-      delivery: '{}',
-      redeemedPoints: '0',
-      redeemedPointsAmount: '0',
-      locale: 'fr',
-      orderId: 'S04201',
-    })
+    const confirmation = await postForm(
+      '/api/sendorderconfirmation',
+      confirmationOfS04201(cartlines, '9.95', '100.85'),
+    )
     expect(confirmation.status).toBe(200)
     expect(db.orders[0]).toMatchObject({
       orderNumber: 'S04201',
@@ -275,17 +290,7 @@ describe('orders and payment', () => {
     const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
     await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: other })
     await postJson('/api/checkoutorder', { orderId: 'S04201' })
-    await postForm('/api/sendorderconfirmation', {
-      cartlines: other,
-      shipping: '0',
-      total: '72',
-      invoice: '{}',
-      delivery: '{}',
-      redeemedPoints: '0',
-      redeemedPointsAmount: '0',
-      locale: 'fr',
-      orderId: 'S04201',
-    })
+    await postForm('/api/sendorderconfirmation', confirmationOfS04201(other, '0', '72'))
     expect(db.orders.map((o) => [o.orderNumber, o.cartlines])).toEqual([
       ['S04201', [{ id: '200000', quantity: 2, price: 45.45 }]],
       ['S04202', [{ id: '300000', quantity: 6, price: 12 }]],

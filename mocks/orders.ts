@@ -1,5 +1,4 @@
 import { http } from 'msw'
-import { isLocale } from '../src/domain/types'
 import { db } from './db'
 import { badRequest, json, readFields, withFaults } from './route'
 import { stripeServer } from './stripe-server'
@@ -9,9 +8,8 @@ export const orderHandlers = [
   http.post(
     '/api/createorderinodoo',
     withFaults('createorderinodoo', ({ body }) => {
-      const f = readFields(body, { locale: 'string', contacts: 'json', cartlines: 'json' })
+      const f = readFields(body, { locale: 'locale', contacts: 'json', cartlines: 'json' })
       if (f instanceof Response) return f
-      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
       if (!isRecord(f.contacts) || !isRecord(f.contacts.delivery) || !isRecord(f.contacts.invoice))
         return badRequest('The contacts field must hold delivery and invoice.')
       if (!Array.isArray(f.cartlines) || f.cartlines.length === 0)
@@ -55,11 +53,10 @@ export const orderHandlers = [
         delivery: 'json',
         redeemedPoints: 'number',
         redeemedPointsAmount: 'number',
-        locale: 'string',
+        locale: 'locale',
         orderId: 'string',
       })
       if (f instanceof Response) return f
-      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
       const order = db.orders.find((o) => o.orderNumber === f.orderId)
       if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
       order.confirmationsSent += 1

@@ -1,9 +1,8 @@
 import { http } from 'msw'
-import { isLocale } from '../src/domain/types'
 import { bundleAnswer } from '../fixtures/bundles'
 import { KNOWN_VAT_NAMES } from '../fixtures/vat'
 import { vintagesFor } from '../fixtures/wines'
-import { badRequest, json, readFields, withFaults } from './route'
+import { json, readFields, withFaults } from './route'
 
 /** BE + 10 digits, first digit 0 or 1, and 97 − (first 8 digits mod 97) = last two digits. */
 export function isValidBelgianVat(vat: string): boolean {
@@ -16,9 +15,8 @@ export const productHandlers = [
   http.post(
     '/api/getwinevariants',
     withFaults('getwinevariants', ({ body }) => {
-      const f = readFields(body, { odooCode: 'string', locale: 'string', name: 'text' })
+      const f = readFields(body, { odooCode: 'string', locale: 'locale', name: 'text' })
       if (f instanceof Response) return f
-      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
       // A code the back office does not know has no vintages.
       return json(vintagesFor(f.odooCode, f.locale) ?? [])
     }),
@@ -27,9 +25,8 @@ export const productHandlers = [
   http.post(
     '/api/getbundle',
     withFaults('getbundle', ({ body }) => {
-      const f = readFields(body, { odooCode: 'string', locale: 'string' })
+      const f = readFields(body, { odooCode: 'string', locale: 'locale' })
       if (f instanceof Response) return f
-      if (!isLocale(f.locale)) return badRequest('The locale field must be en, fr or nl.')
       const answer = bundleAnswer(f.odooCode, f.locale)
       return answer ? json(answer) : json({ message: `Bundle ${f.odooCode} not found.` }, 404)
     }),

@@ -7,6 +7,7 @@ import {
 } from 'msw'
 import { db, idempotencyEntry, saveDb, type IdempotentAnswer, type RecordedCall } from './db'
 import { heldUntilReleased, takeFault, type CallName } from './faults'
+import { isLocale, type Locale } from '../src/domain/types'
 
 /** The body could not be parsed as the JSON its content type announced. */
 export const INVALID_JSON = Symbol('invalid JSON')
@@ -195,6 +196,8 @@ interface Kinds {
   json: unknown
   /** Anything present (not undefined / null). */
   present: unknown
+  /** A site locale: en, fr or nl (checked once every field is present). */
+  locale: Locale
 }
 
 export type FieldSpec = Record<string, keyof Kinds>
@@ -211,12 +214,17 @@ export function readFields<S extends FieldSpec>(body: unknown, spec: S): Fields<
   const out: Record<string, unknown> = {}
   for (const [field, kind] of Object.entries(spec)) {
     const value = source[field]
-    if (value === undefined || value === null || (kind === 'string' && value === ''))
+    if (
+      value === undefined ||
+      value === null ||
+      ((kind === 'string' || kind === 'locale') && value === '')
+    )
       return badRequest(`The ${field} field is required.`)
     switch (kind) {
       case 'string':
       case 'text':
-        if (typeof value !== 'string' || (kind === 'string' && value.trim() === ''))
+      case 'locale':
+        if (typeof value !== 'string' || (kind !== 'text' && value.trim() === ''))
           return badRequest(`The ${field} field must be a string.`)
         out[field] = value
         break
@@ -240,6 +248,9 @@ export function readFields<S extends FieldSpec>(body: unknown, spec: S): Fields<
         break
     }
   }
+  for (const [field, kind] of Object.entries(spec))
+    if (kind === 'locale' && !isLocale(out[field]))
+      return badRequest(`The ${field} field must be en, fr or nl.`)
   return out as Fields<S>
 }
 

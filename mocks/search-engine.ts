@@ -204,22 +204,17 @@ export function parseFilters(input: string): FilterNode | null {
   }
   const unquote = (t: string) => (t.startsWith('"') ? t.slice(1, -1).replace(/\\(.)/g, '$1') : t)
 
-  const parseOr = (): FilterNode => {
-    let left = parseAnd()
-    while (peek()?.toUpperCase() === 'OR') {
+  /** `operand (OP operand)*`, grouped from the left. */
+  const chain = (op: 'and' | 'or', operand: () => FilterNode) => (): FilterNode => {
+    let left = operand()
+    while (peek()?.toUpperCase() === op.toUpperCase()) {
       pos++
-      left = { op: 'or', left, right: parseAnd() }
+      left = { op, left, right: operand() }
     }
     return left
   }
-  const parseAnd = (): FilterNode => {
-    let left = parseUnary()
-    while (peek()?.toUpperCase() === 'AND') {
-      pos++
-      left = { op: 'and', left, right: parseUnary() }
-    }
-    return left
-  }
+  const parseAnd = chain('and', () => parseUnary())
+  const parseOr = chain('or', parseAnd)
   const parseUnary = (): FilterNode => {
     const t = next()
     if (t.toUpperCase() === 'NOT') return { op: 'not', node: parseUnary() }

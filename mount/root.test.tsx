@@ -1,16 +1,44 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { defineWidget } from '../src/props/schema'
 import { render } from './root'
 import { createRuntime } from './runtime'
 import { WidgetTag, useWidgetAvailable } from '../src/ui/widget-tag/WidgetTag'
-import type { PropsOf } from '../src/props/schema'
+import type {
+  PropsOf,
+  PropsSchema,
+  WidgetComponentProps,
+  WidgetDefinition,
+} from '../src/props/schema'
 
 /** The runtime's failure tools, as the entry loads them (src/page/page-base.ts). */
 const failures = () => import('../src/page/page-base')
 
 let element: HTMLElement | null = null
 afterEach(() => element?.remove())
+
+/** A test widget `name` whose code is `Component`. */
+function testWidget<const S extends PropsSchema>(
+  name: string,
+  Component: ComponentType<WidgetComponentProps<PropsOf<S>>>,
+  props: S,
+): WidgetDefinition<S> {
+  return defineWidget({
+    name,
+    description: 'test',
+    example: `<div data-widget="${name}"></div>`,
+    props,
+    load: async () => ({ default: Component }),
+  })
+}
+
+/** A tag on the page (removed after the test), `data-widget` set unless told otherwise. */
+function placeTag(widget?: string): HTMLElement {
+  element = document.createElement('div')
+  if (widget) element.setAttribute('data-widget', widget)
+  document.body.append(element)
+  return element
+}
 
 it('resolves once the widget is on the page, so "mounted" and ready() mean something is shown', async () => {
   function Hello() {
@@ -19,15 +47,8 @@ it('resolves once the widget is on the page, so "mounted" and ready() mean somet
     useEffect(() => setWord((w) => w), [])
     return <p>{word}</p>
   }
-  const hello = defineWidget({
-    name: 'hello',
-    description: 'test',
-    example: '<div data-widget="hello"></div>',
-    props: {},
-    load: async () => ({ default: Hello }),
-  })
-  element = document.createElement('div')
-  document.body.append(element)
+  const hello = testWidget('hello', Hello, {})
+  element = placeTag()
   const widgets = { has: () => false, mount: () => Promise.resolve() }
   const root = await render({ element, definition: hello, props: {}, locale: 'fr', widgets })
   expect(element).toHaveTextContent('Bonjour')
@@ -39,16 +60,8 @@ it('resolves for a widget that crashes on its first render: ready() never waits 
   function Broken(): never {
     throw new Error('broken on first render')
   }
-  const broken = defineWidget({
-    name: 'broken',
-    description: 'test',
-    example: '<div data-widget="broken"></div>',
-    props: {},
-    load: async () => ({ default: Broken }),
-  })
-  element = document.createElement('div')
-  element.setAttribute('data-widget', 'broken')
-  document.body.append(element)
+  const broken = testWidget('broken', Broken, {})
+  element = placeTag('broken')
   const runtime = createRuntime({ registry: [broken], render, failures })
   await runtime.mount(element)
   await runtime.ready()
@@ -64,13 +77,7 @@ it('a widget places another through the runtime: it knows which exist and mounts
   function Inner({ props }: { props: PropsOf<typeof innerProps> }) {
     return <p>Inner says {props.word}</p>
   }
-  const inner = defineWidget({
-    name: 'inner',
-    description: 'test',
-    example: '<div data-widget="inner" data-word="hi"></div>',
-    props: innerProps,
-    load: async () => ({ default: Inner }),
-  })
+  const inner = testWidget('inner', Inner, innerProps)
   function Outer() {
     const hasInner = useWidgetAvailable('inner')
     const hasOther = useWidgetAvailable('nowhere')
@@ -81,16 +88,8 @@ it('a widget places another through the runtime: it knows which exist and mounts
       </div>
     )
   }
-  const outer = defineWidget({
-    name: 'outer',
-    description: 'test',
-    example: '<div data-widget="outer"></div>',
-    props: {},
-    load: async () => ({ default: Outer }),
-  })
-  element = document.createElement('div')
-  element.setAttribute('data-widget', 'outer')
-  document.body.append(element)
+  const outer = testWidget('outer', Outer, {})
+  element = placeTag('outer')
   // Not started: no MutationObserver sees the placed tag; only the runtime call mounts it.
   const runtime = createRuntime({ registry: [outer, inner], render, failures })
   await runtime.mount(element)

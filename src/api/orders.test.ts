@@ -5,6 +5,7 @@ import { server } from '../../mocks/node'
 import { callsOf, db } from '../../mocks/db'
 import { setFault, type CallName } from '../../mocks/faults'
 import { CLAIRE } from '../../fixtures/users'
+import { CLAIRE_CONTACT, NO_VAT, wineLine } from '../../fixtures/checkout'
 import { DEFAULT_TIMEOUT_MS, PAYMENT_TIMEOUT_MS } from '../http/http'
 import {
   checkoutOrder,
@@ -16,16 +17,7 @@ import {
   updateUserPoints,
 } from './orders'
 
-const contact = {
-  name: 'Claire',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: CLAIRE.email,
-  phone: '0470',
-}
+const contact = CLAIRE_CONTACT
 
 describe('order calls', () => {
   it('checks a VAT number as form data and reads "---" as no name', async () => {
@@ -41,25 +33,8 @@ describe('order calls', () => {
   it('creates an order with contacts and cartlines as JSON text, and reads its number', async () => {
     const number = await createOrderInOdoo({
       locale: 'nl',
-      contacts: { invoice: contact, delivery: contact, vat: { number: '', valid: true, name: '' } },
-      cartlines: [
-        {
-          id: '1',
-          odooCode: 'W1',
-          odooId: 1,
-          name: 'Wine',
-          vintage: '2020',
-          volume: '75cl',
-          quantity: 1,
-          price: 10,
-          qty_available: 5,
-          free_qty: 5,
-          type: 'product',
-          wines: [],
-          free_shipping: false,
-          promotion: { type: 'none', points: 1, bogof: null },
-        },
-      ],
+      contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
+      cartlines: [wineLine({ quantity: 1, price: 10 })],
     })
     expect(number).toBe('S04201')
     expect(db.orders[0]).toMatchObject({ orderNumber: 'S04201', locale: 'nl' })
@@ -72,11 +47,7 @@ describe('order calls', () => {
     await expect(
       createOrderInOdoo({
         locale: 'fr',
-        contacts: {
-          invoice: contact,
-          delivery: contact,
-          vat: { number: '', valid: true, name: '' },
-        },
+        contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
         cartlines: [],
       }),
     ).rejects.toThrow('Error fetching data')
@@ -115,14 +86,13 @@ describe('timeouts of the payment steps (issue 11)', () => {
     vi.useRealTimers()
   })
 
-  const none = { number: '', valid: true, name: '' }
   const steps: [CallName, () => Promise<unknown>][] = [
     [
       'createorderinodoo',
       () =>
         createOrderInOdoo({
           locale: 'fr',
-          contacts: { invoice: contact, delivery: contact, vat: none },
+          contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
           cartlines: [],
         }),
     ],

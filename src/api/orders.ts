@@ -59,6 +59,12 @@ const mutation = (
   timeoutMs: PAYMENT_TIMEOUT_MS,
 })
 
+/** A POST of the payment flow whose answer is not read (only its failure counts). */
+const unreadPost = (
+  body: NonNullable<RequestOptions['body']>,
+  options: MutationOptions,
+): RequestOptions => ({ method: 'POST', body, parse: 'none', ...mutation(options) })
+
 export interface OrderContacts {
   invoice: Contact
   delivery: Contact
@@ -97,12 +103,7 @@ export async function createOrderInOdoo(
 
 /** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
 export async function checkoutOrder(orderId: string, options: MutationOptions = {}): Promise<void> {
-  await request<undefined>(CHECKOUT_ORDER_URL, {
-    method: 'POST',
-    body: { json: { orderId } },
-    parse: 'none',
-    ...mutation(options),
-  })
+  await request<undefined>(CHECKOUT_ORDER_URL, unreadPost({ json: { orderId } }, options))
 }
 
 /** Spec 7: the order confirmation's fields (sent as form data). */
@@ -123,24 +124,18 @@ export async function sendOrderConfirmation(
   confirmation: OrderConfirmation,
   options: MutationOptions = {},
 ): Promise<void> {
-  await request<undefined>(ORDER_CONFIRMATION_URL, {
-    method: 'POST',
-    body: {
-      form: {
-        cartlines: JSON.stringify(confirmation.cartlines),
-        shipping: confirmation.shipping,
-        total: confirmation.total,
-        invoice: JSON.stringify(confirmation.invoice),
-        delivery: JSON.stringify(confirmation.delivery),
-        redeemedPoints: confirmation.redeemedPoints,
-        redeemedPointsAmount: confirmation.redeemedPointsAmount,
-        locale: confirmation.locale,
-        orderId: confirmation.orderId,
-      },
-    },
-    parse: 'none',
-    ...mutation(options),
-  })
+  const form = {
+    cartlines: JSON.stringify(confirmation.cartlines),
+    shipping: confirmation.shipping,
+    total: confirmation.total,
+    invoice: JSON.stringify(confirmation.invoice),
+    delivery: JSON.stringify(confirmation.delivery),
+    redeemedPoints: confirmation.redeemedPoints,
+    redeemedPointsAmount: confirmation.redeemedPointsAmount,
+    locale: confirmation.locale,
+    orderId: confirmation.orderId,
+  }
+  await request<undefined>(ORDER_CONFIRMATION_URL, unreadPost({ form }, options))
 }
 
 export interface PaymentIntentRequest {
@@ -183,12 +178,7 @@ export async function updateUserPoints(
   update: PointsUpdate,
   options: MutationOptions = {},
 ): Promise<void> {
-  await accountRequest<undefined>(UPDATE_POINTS_URL, {
-    method: 'POST',
-    body: { json: { ...update } },
-    parse: 'none',
-    ...mutation(options),
-  })
+  await accountRequest<undefined>(UPDATE_POINTS_URL, unreadPost({ json: { ...update } }, options))
 }
 
 /** `POST /user/getupdatedpoints` (account call) → the user's balance. */

@@ -10,26 +10,23 @@ import {
   removeLine,
   updateQuantity,
 } from './cart'
-import { NO_PROMOTION, type CartLine, type CartState } from './types'
+import type { CartLine, CartState } from './types'
+import { wineLine } from '../../fixtures/checkout'
 
+/** A bottle of Château Test 2020 at 12.50, 24 in stock (one in the cart unless told). */
 function wine(overrides: Partial<CartLine> = {}): CartLine {
-  return {
+  return wineLine({
     id: '101',
     odooCode: 'W-101',
     odooId: 101,
     name: 'Château Test',
     vintage: '2020',
-    volume: '75cl',
     quantity: 1,
     price: 12.5,
     qty_available: 24,
     free_qty: 24,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
     ...overrides,
-  }
+  })
 }
 
 function bundle(overrides: Partial<CartLine> = {}): CartLine {

@@ -13,29 +13,11 @@ import {
 import { cartTotals } from './cart'
 import { clampRedeem, redemptionAmount } from './redemption'
 import { normalizeVat } from './validation'
-import { NO_PROMOTION, type CartLine, type Contact } from './types'
+import { CLAIRE_CONTACT, NO_VAT, wineLine } from '../../fixtures/checkout'
+import { emptyContact } from '../store/state'
 
-const EMPTY: Contact = {
-  name: '',
-  street: '',
-  zip: '',
-  city: '',
-  country: '',
-  country_code: '',
-  email: '',
-  phone: '',
-}
-const FULL: Contact = {
-  name: 'Claire Dubois',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: 'claire@example.com',
-  phone: '0470 12 34 56',
-}
-const NO_VAT = { number: '', valid: true, name: '' }
+const EMPTY = emptyContact()
+const FULL = CLAIRE_CONTACT
 
 describe('spec 5: validity rules', () => {
   it.each([
@@ -148,22 +130,7 @@ describe('spec 5 and 7: shipping fee preconditions and output', () => {
 })
 
 describe('spec 9: totals, redemption and cents', () => {
-  const line: CartLine = {
-    id: '1',
-    odooCode: 'W1',
-    odooId: 1,
-    name: 'Wine',
-    vintage: '2020',
-    volume: '75cl',
-    quantity: 3,
-    price: 19.99,
-    qty_available: 10,
-    free_qty: 10,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
-  }
+  const line = wineLine({ quantity: 3, price: 19.99 })
 
   it('total = subtotal + shipping − redeemed amount', () => {
     const totals = cartTotals({

@@ -12,28 +12,13 @@ import {
   type PaymentEvent,
   type PaymentProgress,
 } from './payment-flow'
-import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
+import { cartOf, claireCheckout, wineLine } from '../../fixtures/checkout'
 import type { CartLine, CartState } from './types'
 
-const CONTACT = CLAIRE_CONTACT
 const line = (id: string, quantity: number, price = 10.95): CartLine =>
   wineLine({ id, odooCode: `W${id}`, name: `Wine ${id}`, quantity, price, qty_available: 100 })
-const cart = (lines: CartLine[], extra: Partial<CartState> = {}): CartState => ({
-  id: 'cart-1',
-  orderId: null,
-  lines,
-  shippingCost: 9.95,
-  redeemedPoints: 0,
-  redeemedPointsAmount: 0,
-  ...extra,
-})
-const snap = (c: CartState = cart([line('1', 6)])) =>
-  takeSnapshot({
-    cart: c,
-    contacts: { delivery: CONTACT, invoice: CONTACT, vat: { number: '', valid: true, name: '' } },
-    user: { email: 'claire@example.com', name: 'Claire Dubois' },
-    locale: 'en',
-  })
+const cart = cartOf
+const snap = (c: CartState = cart([line('1', 6)])) => takeSnapshot(claireCheckout(c))
 
 const SIX = snap()
 const open = transition(null, { type: 'start', snapshot: SIX, id: 'f1' })!
@@ -75,16 +60,8 @@ describe('the snapshot', () => {
     expect(contentKey(other)).not.toBe(contentKey(SIX))
   })
   it('sends the VAT number normalised, as the check did', () => {
-    const s = takeSnapshot({
-      cart: cart([line('1', 6)]),
-      contacts: {
-        delivery: CONTACT,
-        invoice: CONTACT,
-        vat: { number: 'BE 0403.170,701', valid: true, name: 'Wijnhandel De Druif BV' },
-      },
-      user: { email: 'claire@example.com', name: 'Claire Dubois' },
-      locale: 'en',
-    })
+    const vat = { number: 'BE 0403.170,701', valid: true, name: 'Wijnhandel De Druif BV' }
+    const s = takeSnapshot(claireCheckout(cart([line('1', 6)]), vat))
     expect(s.vat).toEqual({ number: 'BE0403170701', valid: true, name: 'Wijnhandel De Druif BV' })
   })
   it('has the same content key for the same content', () => {

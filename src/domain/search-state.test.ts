@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   EMPTY_SEARCH_STATE,
-  REFINEMENT_ATTRIBUTES,
   REFINEMENT_LIMIT,
   REFINEMENT_SHOW_MORE_LIMIT,
   SEARCH_QUERY_MAX_LENGTH,
@@ -32,15 +31,24 @@ describe('search constants (spec 9)', () => {
     expect(REFINEMENT_SHOW_MORE_LIMIT).toBe(200)
   })
 
-  it('facets on the spec 3 attributes', () => {
-    expect(REFINEMENT_ATTRIBUTES).toEqual({
-      grapes: 'g.title',
-      regions: 'r.title',
-      colors: 'c.color',
-      methods: 'm.image',
-      types: 't.image',
-      prices: 'price_level',
+  it('facets each list on its spec 3 attribute, and reads it back', () => {
+    const every = state('', {
+      grapes: ['Merlot'],
+      regions: ['Loire'],
+      colors: ['red-7b1e2b'],
+      methods: ['bio.svg'],
+      types: ['sweet.svg'],
+      prices: ['2'],
     })
+    expect(Object.entries(refinementsByAttribute(every))).toEqual([
+      ['g.title', ['Merlot']],
+      ['r.title', ['Loire']],
+      ['c.color', ['red-7b1e2b']],
+      ['m.image', ['bio.svg']],
+      ['t.image', ['sweet.svg']],
+      ['price_level', ['2']],
+    ])
+    expect(searchStateFromAttributes('', refinementsByAttribute(every))).toEqual(every)
   })
 })
 

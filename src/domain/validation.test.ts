@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Contact, VatRecord } from './types'
+import { NO_VAT, claireContact } from '../../fixtures/checkout'
 import {
   canEditSignUpDetails,
   canLogin,
@@ -16,18 +17,8 @@ import {
   shouldComputeShipping,
 } from './validation'
 
-const contact = (overrides: Partial<Contact> = {}): Contact => ({
-  name: 'Claire Dubois',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: 'claire@example.com',
-  phone: '+32 2 123 45 67',
-  ...overrides,
-})
-const noVat: VatRecord = { number: '', valid: true, name: '' }
+const contact = claireContact
+const noVat = NO_VAT
 
 describe('isEmail: standard e-mail pattern (spec 5)', () => {
   it.each([

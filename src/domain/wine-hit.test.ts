@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { normalizeHit, normalizeHits } from './wine-hit'
 import { safeUrl } from './safe-url'
 
-const record = {
+/** The spec 3 fields of a good record: what normalizeHit keeps. */
+const kept = {
   objectID: '10001',
-  objID: '10001',
   title: 'Château Lafleur',
   url: '/fr/vins/chateau-lafleur',
   e: 'Château Lafleur',
@@ -15,25 +15,13 @@ const record = {
   m: [{ title: 'Bio', image: '/assets/badges/method-organic.svg' }],
   label: ['/assets/labels/label-01.svg'],
   price_level: 4,
-  price: 89.95,
-  _highlightResult: {},
 }
+/** A good record as the index sends it: the kept fields and some it drops. */
+const record = { ...kept, objID: '10001', price: 89.95, _highlightResult: {} }
 
 describe('normalizeHit', () => {
   it('keeps the spec 3 fields of a good record', () => {
-    expect(normalizeHit(record)).toEqual({
-      objectID: '10001',
-      title: 'Château Lafleur',
-      url: '/fr/vins/chateau-lafleur',
-      e: 'Château Lafleur',
-      r: [{ title: 'Bordeaux' }, { title: 'Pomerol' }],
-      g: [{ title: 'Merlot' }],
-      c: { title: 'Rouge', color: 'red-7b1e2b' },
-      t: [{ title: 'Pétillant', image: '/assets/badges/type-sparkling.svg' }],
-      m: [{ title: 'Bio', image: '/assets/badges/method-organic.svg' }],
-      label: ['/assets/labels/label-01.svg'],
-      price_level: 4,
-    })
+    expect(normalizeHit(record)).toEqual(kept)
   })
 
   it.each<[string, unknown]>([

@@ -17,6 +17,26 @@ function gate(log: string[], label: string) {
   return { work, open }
 }
 
+/**
+ * Two holders asking for the lock of `flows` (the same one twice unless told), each with a
+ * gated piece of work; the log says which started and ended.
+ */
+function twoHolders(labels: [string, string], flows: [string, string] = ['flow-1', 'flow-1']) {
+  const log: string[] = []
+  const first = gate(log, labels[0])
+  const second = gate(log, labels[1])
+  const a = withPaymentLock(flows[0], first.work)
+  const b = withPaymentLock(flows[1], second.work)
+  return { log, first, second, a, b }
+}
+
+/** Puts the fake Web Locks on `navigator`; returns the lock names asked for. */
+function stubLocks(): string[] {
+  const { locks, names } = fakeLocks()
+  vi.stubGlobal('navigator', { locks })
+  return names
+}
+
 /** Lets every already queued promise callback run. */
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
@@ -26,13 +46,8 @@ afterEach(() => {
 
 describe('the per-order payment lock (navigator.locks)', () => {
   it('runs two holders of the same flow one after the other, under a name per flow', async () => {
-    const { locks, names } = fakeLocks()
-    vi.stubGlobal('navigator', { locks })
-    const log: string[] = []
-    const first = gate(log, 'tab 1')
-    const second = gate(log, 'tab 2')
-    const a = withPaymentLock('flow-1', first.work)
-    const b = withPaymentLock('flow-1', second.work)
+    const names = stubLocks()
+    const { log, first, second, a, b } = twoHolders(['tab 1', 'tab 2'])
     await settle()
     // The second tab waits while the first one pays.
     expect(log).toEqual(['tab 1 start'])
@@ -47,13 +62,9 @@ describe('the per-order payment lock (navigator.locks)', () => {
   })
 
   it('does not make different flows wait for each other', async () => {
-    const { locks, names } = fakeLocks()
-    vi.stubGlobal('navigator', { locks })
-    const log: string[] = []
-    const one = gate(log, 'flow 1')
-    const two = gate(log, 'flow 2')
-    const a = withPaymentLock('flow-1', one.work)
-    const b = withPaymentLock('flow-2', two.work)
+    const names = stubLocks()
+    const holders = twoHolders(['flow 1', 'flow 2'], ['flow-1', 'flow-2'])
+    const { log, first: one, second: two, a, b } = holders
     await settle()
     expect(log).toEqual(['flow 1 start', 'flow 2 start'])
     two.open()
@@ -64,8 +75,7 @@ describe('the per-order payment lock (navigator.locks)', () => {
   })
 
   it("passes the holder's failure to its caller and then lets the next holder run", async () => {
-    const { locks } = fakeLocks()
-    vi.stubGlobal('navigator', { locks })
+    stubLocks()
     const failing = withPaymentLock('flow-1', () => Promise.reject(new Error('order creation')))
     const next = withPaymentLock('flow-1', () => Promise.resolve('paid'))
     await expect(failing).rejects.toThrow('order creation')
@@ -78,11 +88,7 @@ describe('the per-order payment lock (navigator.locks)', () => {
     ['a navigator whose locks has no request()', { locks: {} }],
   ])('runs the work directly with %s, and returns its answer', async (_name, navigator) => {
     vi.stubGlobal('navigator', navigator)
-    const log: string[] = []
-    const first = gate(log, 'tab 1')
-    const second = gate(log, 'tab 2')
-    const a = withPaymentLock('flow-1', first.work)
-    const b = withPaymentLock('flow-1', second.work)
+    const { log, first, second, a, b } = twoHolders(['tab 1', 'tab 2'])
     await settle()
     // Nothing serialises them: the paid-order record and the idempotency keys guard instead.
     expect(log).toEqual(['tab 1 start', 'tab 2 start'])

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
 import { server } from '../../mocks/node'
 import { fakeLocks } from '../../mocks/fake-locks'
-import { clearFaults, releaseHeld, setFault, type CallName } from '../../mocks/faults'
+import { clearFaults, releaseHeld, setFault, whenHeld, type CallName } from '../../mocks/faults'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { getBus } from '../bus/bus'
@@ -16,6 +16,7 @@ import { STORAGE_KEY, emptyContacts } from '../store/state'
 import { createStore, type Store } from '../store/store'
 import {
   createPaymentController,
+  type PaymentController,
   type PaymentProvider,
   type PaymentStatus,
   type ProviderResult,
@@ -31,6 +32,15 @@ const WINE = wineLine()
 const succeeded: ProviderResult = { paymentIntent: { status: 'succeeded' } }
 const declined: ProviderResult = {
   error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+}
+/** 3-D Secure or a bank redirect still waiting for the shopper. */
+const REQUIRES_ACTION: ProviderResult = { paymentIntent: { status: 'requires_action' } }
+/** What the provider reads of an intent the bank declined during a redirect. */
+const DECLINED_BY_BANK: ProviderResult = {
+  paymentIntent: {
+    status: 'requires_payment_method',
+    last_payment_error: { message: 'The payment was declined by the bank.' },
+  },
 }
 
 /** A scripted provider: `confirm` answers from the queue; every call is counted. */
@@ -77,19 +87,46 @@ function otherTab(copy: string | null = null): Store {
   })
 }
 
+/**
+ * A confirmation the provider never answers (the page left for the bank, or is reloaded during
+ * it); resolves once the controller asked for it (the payment is then 'confirming').
+ */
+function holdConfirmation(stripe: PaymentProvider): Promise<void> {
+  return new Promise<void>((asked) => {
+    stripe.confirm = vi.fn(() => {
+      asked()
+      return new Promise<ProviderResult>(() => undefined)
+    })
+  })
+}
+
+/** Resolves once the controller's status is one `done` accepts (checked on every change). */
+function statusWhen(c: PaymentController, done: (status: PaymentStatus) => boolean) {
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      if (!done(c.getStatus())) return
+      stop()
+      resolve()
+    }
+    const stop = c.subscribe(check)
+    check()
+  })
+}
+
+/** The back-office calls of a payment, in their order. */
+const FLOW_STEPS: CallName[] = [
+  'createorderinodoo',
+  'createpaymentintent',
+  'checkoutorder',
+  'sendorderconfirmation',
+  'updateuserpoints',
+]
+
 const pendingText = () => localStorage.getItem(PENDING_PAYMENTS_KEY)
 const state = () => getStore().getState()
 const flowCalls = () =>
   db.calls
-    .filter((c) =>
-      [
-        'createorderinodoo',
-        'createpaymentintent',
-        'checkoutorder',
-        'sendorderconfirmation',
-        'updateuserpoints',
-      ].includes(c.call),
-    )
+    .filter((c) => FLOW_STEPS.includes(c.call))
     .filter((c) => !c.replayed)
     .map((c) => c.call)
 
@@ -117,7 +154,8 @@ describe('stop()', () => {
       const c = controller()
       setFault('checkoutorder', { kind: 'held' }, { times: 1 })
       const paying = c.pay(provider(), 'en')
-      await vi.waitFor(() => expect(requests).toHaveLength(1))
+      await whenHeld('checkoutorder')
+      expect(requests).toHaveLength(1)
       c.stop()
       await paying
       expect(requests[0]?.signal.aborted).toBe(true)
@@ -166,13 +204,7 @@ describe('a paid order', () => {
     const stripe = provider()
     await c.pay(stripe, 'en')
     off()
-    expect(flowCalls()).toEqual([
-      'createorderinodoo',
-      'createpaymentintent',
-      'checkoutorder',
-      'sendorderconfirmation',
-      'updateuserpoints',
-    ])
+    expect(flowCalls()).toEqual(FLOW_STEPS)
     const orderId = db.orders[0]!.orderNumber
     expect(c.getStatus()).toEqual({
       state: 'finished',
@@ -298,15 +330,21 @@ describe('case 1: the host hears every failure after the charge', () => {
 describe('"Try again now" while the steps wait between attempts', () => {
   it('starts the next attempt at once instead of joining the wait', async () => {
     setFault('checkoutorder', { kind: 'status', status: 500 })
-    // A wait between attempts that would never end by itself.
+    // A wait between attempts that would never end by itself; `waiting` says it started.
+    let started!: () => void
+    const waiting = new Promise<void>((resolve) => (started = resolve))
     const c = createPaymentController({
       store: getStore(),
-      sleep: () => new Promise<void>(() => undefined),
+      sleep: () => {
+        started()
+        return new Promise<void>(() => undefined)
+      },
       retryDelays: [60_000, 60_000, 60_000],
       pageEvents: null,
     })
     const paying = c.pay(provider(), 'en')
-    await vi.waitFor(() => expect(c.getStatus()).toEqual({ state: 'finishing', stalled: false }))
+    await waiting
+    expect(c.getStatus()).toEqual({ state: 'finishing', stalled: false })
     const { clearFaults } = await import('../../mocks/faults')
     clearFaults()
     await c.retry()
@@ -322,11 +360,10 @@ describe('case 2: only the balance refresh fails', () => {
     const c = controller()
     await c.pay(provider(), 'en')
     expect(c.getStatus().state).toBe('finished')
-    await vi.waitFor(() =>
-      expect(console.error).toHaveBeenCalledWith(
-        '[wine-widgets] The droplets balance could not be refreshed',
-        expect.anything(),
-      ),
+    // The refresh is awaited: pay() settles after it failed and was logged.
+    expect(console.error).toHaveBeenCalledWith(
+      '[wine-widgets] The droplets balance could not be refreshed',
+      expect.anything(),
     )
     // Later bottles are a new cart: they are never "paid" without a charge.
     addToCart(WINE)
@@ -418,17 +455,25 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
     const c = controller()
     const stripe = provider([], method)
     // The page goes away while the provider holds the confirmation.
-    stripe.confirm = vi.fn(() => new Promise<ProviderResult>(() => undefined))
+    const asked = holdConfirmation(stripe)
     void c.pay(stripe, 'en')
-    await vi.waitFor(() => expect(state().payment?.phase).toBe('confirming'))
+    await asked
+    expect(state().payment?.phase).toBe('confirming')
     return stripe
   }
 
-  it('reads the intent first and continues a succeeded one, never confirming it again', async () => {
-    await lostConfirmation()
+  /** The next page load after a lost confirmation: a fresh controller resumes with a provider. */
+  async function resumeAfterLoss(method: string, retrieved: ProviderResult = succeeded) {
+    await lostConfirmation(method)
     const after = provider()
+    after.retrieve = vi.fn(async () => retrieved)
     const c = controller()
     await c.resume(after)
+    return { after, c }
+  }
+
+  it('reads the intent first and continues a succeeded one, never confirming it again', async () => {
+    const { after, c } = await resumeAfterLoss('card')
     expect(after.retrieve).toHaveBeenCalledTimes(1)
     expect(after.confirm).not.toHaveBeenCalled()
     expect(after.handleNextAction).not.toHaveBeenCalled()
@@ -437,21 +482,13 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
   })
 
   it('resumes 3-D Secure still waiting for the shopper', async () => {
-    await lostConfirmation('card')
-    const after = provider()
-    after.retrieve = vi.fn(async () => ({ paymentIntent: { status: 'requires_action' } }))
-    const c = controller()
-    await c.resume(after)
+    const { after, c } = await resumeAfterLoss('card', REQUIRES_ACTION)
     expect(after.handleNextAction).toHaveBeenCalledTimes(1)
     expect(c.getStatus().state).toBe('finished')
   })
 
   it('leaves the cart intact after an abandoned bank redirect', async () => {
-    await lostConfirmation('bancontact')
-    const after = provider()
-    after.retrieve = vi.fn(async () => ({ paymentIntent: { status: 'requires_action' } }))
-    const c = controller()
-    await c.resume(after)
+    const { after, c } = await resumeAfterLoss('bancontact', REQUIRES_ACTION)
     expect(after.handleNextAction).not.toHaveBeenCalled()
     expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'not-completed' } })
     expect(state().payment?.phase).toBe('open')
@@ -460,16 +497,7 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
   })
 
   it("shows the bank's message after a declined redirect", async () => {
-    await lostConfirmation('bancontact')
-    const after = provider()
-    after.retrieve = vi.fn(async () => ({
-      paymentIntent: {
-        status: 'requires_payment_method',
-        last_payment_error: { message: 'The payment was declined by the bank.' },
-      },
-    }))
-    const c = controller()
-    await c.resume(after)
+    const { c } = await resumeAfterLoss('bancontact', DECLINED_BY_BANK)
     expect(c.getStatus()).toEqual({
       state: 'idle',
       failure: { kind: 'card', message: 'The payment was declined by the bank.' },
@@ -699,9 +727,10 @@ describe('a bank redirect that returns into a tab without its progress', () => {
   /** Pays by Bancontact: the page leaves for the bank and comes back with the return parameters. */
   async function backFromTheBank(redirectStatus: string) {
     const stripe = provider([], 'bancontact')
-    stripe.confirm = vi.fn(() => new Promise<ProviderResult>(() => undefined))
+    const asked = holdConfirmation(stripe)
     void controller().pay(stripe, 'en')
-    await vi.waitFor(() => expect(state().payment?.phase).toBe('confirming'))
+    await asked
+    expect(state().payment?.phase).toBe('confirming')
     const secret = state().payment!.intent!.secret
     window.history.replaceState(
       null,
@@ -724,13 +753,7 @@ describe('a bank redirect that returns into a tab without its progress', () => {
       state: 'finished',
       order: { orderId: db.orders[0]!.orderNumber, total: 75.65, orderPoints: 7 },
     })
-    expect(flowCalls()).toEqual([
-      'createorderinodoo',
-      'createpaymentintent',
-      'checkoutorder',
-      'sendorderconfirmation',
-      'updateuserpoints',
-    ])
+    expect(flowCalls()).toEqual(FLOW_STEPS)
     expect(window.location.search).toBe('')
     expect(pendingText()).toBeNull()
     // A reload of that tab is not a second return.
@@ -743,12 +766,7 @@ describe('a bank redirect that returns into a tab without its progress', () => {
     const tab = otherTab()
     const c = controller(tab)
     const back = provider()
-    back.retrieve = vi.fn(async () => ({
-      paymentIntent: {
-        status: 'requires_payment_method',
-        last_payment_error: { message: 'The payment was declined by the bank.' },
-      },
-    }))
+    back.retrieve = vi.fn(async () => DECLINED_BY_BANK)
     await c.resume(back)
     expect(c.getStatus()).toEqual({
       state: 'idle',
@@ -770,10 +788,11 @@ describe('back from the bank with the back button (back/forward cache)', () => {
   async function leftForTheBank(page: EventTarget, retrieved: ProviderResult) {
     const c = controller(getStore(), page)
     const stripe = provider([], 'bancontact')
-    stripe.confirm = vi.fn(() => new Promise<ProviderResult>(() => undefined))
+    const asked = holdConfirmation(stripe)
     stripe.retrieve = vi.fn(async () => retrieved)
     const paying = c.pay(stripe, 'en')
-    await vi.waitFor(() => expect(state().payment?.phase).toBe('confirming'))
+    await asked
+    expect(state().payment?.phase).toBe('confirming')
     return { c, stripe, paying }
   }
   const pageShow = (persisted: boolean) => Object.assign(new Event('pageshow'), { persisted })
@@ -785,9 +804,9 @@ describe('back from the bank with the back button (back/forward cache)', () => {
     })
     page.dispatchEvent(pageShow(true))
     await paying
-    await vi.waitFor(() =>
-      expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'not-completed' } }),
-    )
+    // The resume the event started tells the outcome.
+    await statusWhen(c, (s) => s.state === 'idle' && s.failure?.kind === 'not-completed')
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'not-completed' } })
     expect(stripe.retrieve).toHaveBeenCalledTimes(1)
     expect(stripe.confirm).toHaveBeenCalledTimes(1)
     expect(state().cart.lines).toEqual([expect.objectContaining({ quantity: 6 })])
@@ -799,7 +818,8 @@ describe('back from the bank with the back button (back/forward cache)', () => {
     const { c, paying } = await leftForTheBank(page, succeeded)
     page.dispatchEvent(pageShow(true))
     await paying
-    await vi.waitFor(() => expect(c.getStatus().state).toBe('finished'))
+    await statusWhen(c, (s) => s.state === 'finished')
+    expect(c.getStatus().state).toBe('finished')
     expect(callsOf('checkoutorder')).toHaveLength(1)
   })
 
@@ -863,9 +883,12 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
   function sharedStripe() {
     let answerFirst!: () => void
     const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    let asked!: () => void
+    const firstAsked = new Promise<void>((resolve) => (asked = resolve))
     const succeededIntents = new Set<string>()
     const charged: string[] = []
     const confirm = vi.fn(async ({ clientSecret }: { clientSecret: string }) => {
+      asked()
       if (confirm.mock.calls.length === 1) await firstHeld
       if (succeededIntents.has(clientSecret))
         return {
@@ -886,11 +909,11 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
       ),
       handleNextAction: vi.fn(async () => succeeded),
     }
-    return { stripe, confirm, charged, answerFirst }
+    return { stripe, confirm, charged, answerFirst, firstAsked }
   }
 
   it('two tabs on the same order press Pay together: one confirmation, one charge; the other tab finds it paid', async () => {
-    const { names, waiting } = installLocks()
+    const { names, waiting, untilWaiting } = installLocks()
     // Declined first: the order and its intent exist. Then the tab is duplicated.
     await controller().pay(provider([declined]), 'en')
     const orderId = db.orders[0]!.orderNumber
@@ -898,13 +921,14 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     const cartId = state().cart.id
     const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
     expect(copy.getState().payment).toMatchObject({ id: flow, orderId })
-    const { stripe, confirm, charged, answerFirst } = sharedStripe()
+    const { stripe, confirm, charged, answerFirst, firstAsked } = sharedStripe()
     const first = controller()
     const second = controller(copy)
     const paying = [first.pay(stripe, 'en'), second.pay(stripe, 'en')]
     // The first tab's confirmation is under way; the second tab gets as far as it can: queued
-    // behind the first tab's lock (or, without the lock, confirming the same intent too).
-    await vi.waitFor(() => expect(confirm.mock.calls.length + waiting()).toBe(2))
+    // behind the first tab's lock (or, without the lock, confirming the same intent too and done).
+    await Promise.all([firstAsked, Promise.race([untilWaiting(1), paying[1]])])
+    expect(confirm.mock.calls.length + waiting()).toBe(2)
     answerFirst()
     await Promise.all(paying)
     expect(confirm).toHaveBeenCalledTimes(1)
@@ -1016,18 +1040,21 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
   })
 
   it('a tab duplicated after the charge waits for the first one to finish the steps, then repeats none', async () => {
-    const { waiting } = installLocks()
+    const { waiting, untilWaiting } = installLocks()
     setFault('checkoutorder', { kind: 'held' }, { times: 1 })
     const first = controller()
     const paying = first.pay(provider(), 'en')
     // Charged, its checkout on the way to the back office: the tab is duplicated now.
-    await vi.waitFor(() => expect(callsOf('checkoutorder')).toHaveLength(1))
+    await whenHeld('checkoutorder')
+    expect(callsOf('checkoutorder')).toHaveLength(1)
     expect(state().payment?.phase).toBe('charged')
     const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
     const second = controller(copy)
     const resuming = second.resume()
-    // The copy gets as far as it can: queued behind the lock (or, without it, checking out too).
-    await vi.waitFor(() => expect(callsOf('checkoutorder').length + waiting()).toBe(2))
+    // The copy gets as far as it can: queued behind the lock (or, without it, checking out too
+    // and done).
+    await Promise.race([untilWaiting(1), resuming])
+    expect(callsOf('checkoutorder').length + waiting()).toBe(2)
     releaseHeld('checkoutorder')
     await Promise.all([paying, resuming])
     expect(first.getStatus().state).toBe('finished')

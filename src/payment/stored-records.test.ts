@@ -1,6 +1,6 @@
 // @vitest-environment jsdom -- needs a DOM (localStorage)
 import { describe, expect, it, vi } from 'vitest'
-import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
+import { cartOf, claireCheckout, wineLine } from '../../fixtures/checkout'
 import { takeSnapshot, transition, type PaymentProgress } from '../domain/payment-flow'
 import {
   ORDER_STEPS_KEY,
@@ -22,23 +22,8 @@ import { PENDING_PAYMENTS_KEY, readPendingPayments } from './pending-order'
 const NOW = 1_700_000_000_000
 
 function charged(): PaymentProgress {
-  const snapshot = takeSnapshot({
-    cart: {
-      id: 'cart-1',
-      orderId: null,
-      lines: [wineLine({ id: '1', quantity: 6, price: 10.95, qty_available: 100 })],
-      shippingCost: 9.95,
-      redeemedPoints: 0,
-      redeemedPointsAmount: 0,
-    },
-    contacts: {
-      delivery: CLAIRE_CONTACT,
-      invoice: CLAIRE_CONTACT,
-      vat: { number: '', valid: true, name: '' },
-    },
-    user: { email: 'claire@example.com', name: 'Claire Dubois' },
-    locale: 'en',
-  })
+  const line = wineLine({ id: '1', quantity: 6, price: 10.95, qty_available: 100 })
+  const snapshot = takeSnapshot(claireCheckout(cartOf([line])))
   let p = transition(null, { type: 'start', snapshot, id: 'f1' })
   p = transition(p, { type: 'order-created', orderId: 'S04201' })
   p = transition(p, { type: 'intent-created', secret: 'pi_1_secret', amount: snapshot.amount })

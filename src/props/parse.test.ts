@@ -44,36 +44,8 @@ describe('parseProps', () => {
     })
   })
 
-  it.each([
-    [{}, 'data-collection', 'data-collection is required'],
-    [
-      { 'data-collection': 'x', 'data-columns': 'three' },
-      'data-columns',
-      'data-columns="three" is not a number',
-    ],
-    [
-      { 'data-collection': 'x', 'data-columns': '2.5' },
-      'data-columns',
-      'data-columns="2.5" must be a whole number',
-    ],
-    [
-      { 'data-collection': 'x', 'data-columns': '9' },
-      'data-columns',
-      'data-columns="9" must be at most 6',
-    ],
-    [
-      { 'data-collection': 'x', 'data-priority': 'yes' },
-      'data-priority',
-      'data-priority="yes" must be "true" or "false"',
-    ],
-    [
-      { 'data-collection': 'x', 'data-mode': 'c' },
-      'data-mode',
-      'data-mode="c" must be one of: a, b',
-    ],
-    [{ 'data-collection': 'x', 'data-items': '{' }, 'data-items', 'data-items is not valid JSON'],
-    [{ 'data-collection': 'x', 'data-items': '{}' }, 'data-items', 'data-items: must be an array'],
-  ])('rejects %o naming %s', (attrs, attribute, message) => {
+  /** Parsing `attrs` throws a PropError naming `attribute` with `message`. */
+  function expectRefused(attrs: Record<string, string>, attribute: string, message: string) {
     try {
       parseProps(schema, dataset(attrs))
       expect.unreachable('should have thrown')
@@ -82,6 +54,22 @@ describe('parseProps', () => {
       expect((e as PropError).attribute).toBe(attribute)
       expect((e as PropError).message).toBe(message)
     }
+  }
+
+  it('rejects {} naming data-collection', () => {
+    expectRefused({}, 'data-collection', 'data-collection is required')
+  })
+
+  it.each([
+    ['data-columns', 'three', 'data-columns="three" is not a number'],
+    ['data-columns', '2.5', 'data-columns="2.5" must be a whole number'],
+    ['data-columns', '9', 'data-columns="9" must be at most 6'],
+    ['data-priority', 'yes', 'data-priority="yes" must be "true" or "false"'],
+    ['data-mode', 'c', 'data-mode="c" must be one of: a, b'],
+    ['data-items', '{', 'data-items is not valid JSON'],
+    ['data-items', '{}', 'data-items: must be an array'],
+  ])('rejects %s=%j (with a collection) naming it', (attribute, value, message) => {
+    expectRefused({ 'data-collection': 'x', [attribute]: value }, attribute, message)
   })
 
   it('maps camelCase props to kebab-case attributes as dataset does', () => {

@@ -5,8 +5,7 @@ import { server } from '../../mocks/node'
 import { releaseHeld, setFault } from '../../mocks/faults'
 import { getBus } from '../bus/bus'
 import type { BusEventName, BusEvents } from '../bus/events'
-import type { CartLine } from '../domain/types'
-import { NO_PROMOTION } from '../domain/types'
+import { wineLine } from '../../fixtures/checkout'
 import { createStore } from '../store/store'
 import { readSavedState } from '../store/saved-state'
 import { INACTIVITY_MS } from '../store/state'
@@ -18,22 +17,7 @@ import { createAccount, ensureSessionChecked, login, logout, startSessionService
 
 const CLAIRE = { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 }
 
-const line: CartLine = {
-  id: '501',
-  odooCode: 'W501',
-  odooId: 501,
-  name: 'Chablis',
-  vintage: '2021',
-  volume: '75cl',
-  quantity: 2,
-  price: 19.5,
-  qty_available: 10,
-  free_qty: 10,
-  type: 'product',
-  wines: [],
-  free_shipping: false,
-  promotion: NO_PROMOTION,
-}
+const line = wineLine()
 
 /** Records the payloads of a bus event until the end of the test. */
 function record<K extends BusEventName>(name: K): BusEvents[K][] {
@@ -323,6 +307,15 @@ function saveIdleState(idleMs: number, loggedIn = true): void {
 
 const IDLE = INACTIVITY_MS + 60_000
 
+/** A page open since the state was saved, whose last activity was IDLE ago. */
+function openIdlePage(): void {
+  saveIdleState(0)
+  startSessionService()
+  getStore().update((d) => {
+    d.lastActivity = Date.now() - IDLE
+  })
+}
+
 /** The two ways an expiry is found: reloading an idle tab, or coming back to an open one. */
 const EXPIRIES = {
   'found at page load': () => {
@@ -330,19 +323,11 @@ const EXPIRIES = {
     startSessionService()
   },
   'on an open page': () => {
-    saveIdleState(0)
-    startSessionService()
-    getStore().update((d) => {
-      d.lastActivity = Date.now() - IDLE
-    })
+    openIdlePage()
     window.dispatchEvent(new Event('pointerdown'))
   },
   'when the tab comes back to the foreground': () => {
-    saveIdleState(0)
-    startSessionService()
-    getStore().update((d) => {
-      d.lastActivity = Date.now() - IDLE
-    })
+    openIdlePage()
     document.dispatchEvent(new Event('visibilitychange'))
   },
 }

@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest'
 import { getBus } from '../bus/bus'
 import type { BusEvents } from '../bus/events'
-import { NO_PROMOTION, type CartLine } from '../domain/types'
+import type { CartLine } from '../domain/types'
 import { STORAGE_KEY } from './state'
 import { getStore } from './shared-store'
 import { loadPage } from '../../mocks/page'
+import { wineLine } from '../../fixtures/checkout'
 import {
   addToCart,
   cleanUpCart,
@@ -14,25 +15,15 @@ import {
   updateCartQuantity,
 } from './cart-actions'
 
-function wine(overrides: Partial<CartLine> = {}): CartLine {
-  return {
-    id: '200101',
-    odooCode: 'W10002',
-    odooId: 200101,
+/** Six bottles of Domaine Test Cuvée 2021 at 12.50, 20 in stock. */
+const wine = (overrides: Partial<CartLine> = {}): CartLine =>
+  wineLine({
     name: 'Domaine Test Cuvée',
-    vintage: '2021',
-    volume: '75cl',
-    quantity: 6,
     price: 12.5,
     qty_available: 20,
     free_qty: 20,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
     ...overrides,
-  }
-}
+  })
 
 function recordChanges() {
   const events: BusEvents['cart:changed'][] = []

@@ -6,17 +6,9 @@ import { getStore, setPageStore } from './shared-store'
 import { cleanUpCart } from './cart-actions'
 import { destinationKey, setShippingQuote, setVat, updateContact } from './contacts-actions'
 import { STORAGE_KEY } from './state'
+import { CLAIRE_CONTACT } from '../../fixtures/checkout'
 
-const DELIVERY = {
-  name: 'Claire',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: 'claire@example.com',
-  phone: '0470',
-}
+const DELIVERY = CLAIRE_CONTACT
 const contacts = () => getStore().getState().contacts
 
 describe('contacts in the store', () => {

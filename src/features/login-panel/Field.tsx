@@ -47,3 +47,25 @@ export function EmailField(props: Omit<FieldProps, 'label' | 'type' | 'name' | '
     />
   )
 }
+
+/**
+ * The password field: `current-password` for an existing account (named `password`),
+ * `new-password` for a new one.
+ */
+export function PasswordField({
+  autoComplete,
+  ...props
+}: Omit<FieldProps, 'label' | 'type' | 'name' | 'autoComplete'> & {
+  autoComplete: 'current-password' | 'new-password'
+}) {
+  const { t } = useTranslation('login')
+  return (
+    <Field
+      label={t('login.password')}
+      type="password"
+      name={autoComplete === 'new-password' ? 'new-password' : 'password'}
+      autoComplete={autoComplete}
+      {...props}
+    />
+  )
+}

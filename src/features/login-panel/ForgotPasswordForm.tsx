@@ -1,9 +1,10 @@
-import { useId, type SubmitEvent } from 'react'
+import { useId } from 'react'
 import { useSendPasswordResetLink } from '../../api/session'
 import { canSendResetLink } from '../../domain/validation'
 import { useLocale } from '../../i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import { EmailField } from './Field'
+import { FormMessage, PanelForm } from './FormParts'
 import styles from './LoginPanel.module.css'
 
 export interface ForgotPasswordFormProps {
@@ -34,17 +35,15 @@ export function ForgotPasswordForm({
   const introId = `${id}-intro`
   const canSend = canSendResetLink(email, sending)
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!canSend) return
-    send.mutate({ email: email.trim(), locale })
+  const submit = () => {
+    if (canSend) send.mutate({ email: email.trim(), locale })
   }
 
   return (
-    <form className={styles.form} aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <p id={introId} className={styles.intro}>
+    <PanelForm titleId={titleId} onSubmit={submit}>
+      <FormMessage id={introId} tone="intro">
         {t('login.forgotIntro')}
-      </p>
+      </FormMessage>
       <EmailField
         id={`${id}-email`}
         value={email}
@@ -57,14 +56,14 @@ export function ForgotPasswordForm({
         }}
       />
       {result === 'sent' && (
-        <p id={resultId} role="status" className={styles.success}>
+        <FormMessage id={resultId} tone="success">
           {t('login.resetSent')}
-        </p>
+        </FormMessage>
       )}
       {result === 'failed' && (
-        <p id={resultId} role="alert" className={styles.error}>
+        <FormMessage id={resultId} tone="error">
           {t('login.resetFailed')}
-        </p>
+        </FormMessage>
       )}
       <button type="submit" className={styles.primary} disabled={!canSend}>
         {sending ? t('login.sending') : t('login.send')}
@@ -72,6 +71,6 @@ export function ForgotPasswordForm({
       <button type="button" className={styles.link} onClick={onBack}>
         {t('login.backToLogin')}
       </button>
-    </form>
+    </PanelForm>
   )
 }

@@ -1,9 +1,10 @@
-import { useId, useState, type SubmitEvent } from 'react'
+import { useId, useState } from 'react'
 import type { User } from '../../domain/types'
 import { canLogin } from '../../domain/validation'
 import { useTranslation } from 'react-i18next'
 import { useLogin } from '../../session/use-session'
-import { EmailField, Field } from './Field'
+import { EmailField, PasswordField } from './Field'
+import { FormMessage, PanelForm, SwitchView } from './FormParts'
 import styles from './LoginPanel.module.css'
 
 export interface LoginFormProps {
@@ -44,47 +45,43 @@ export function LoginForm({
     if (!submitting) loginMutation.reset()
   }
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const submit = () => {
     if (submitting || !canLogin(email, password)) return
     loginMutation.mutate({ email: email.trim(), password })
   }
+  /** Both fields are named in an answer that refuses them, and described by it. */
+  const answered = { invalid: error === 'invalid', describedBy: [error && errorId] }
 
   return (
-    <form className={styles.form} aria-labelledby={titleId} onSubmit={submit} noValidate>
+    <PanelForm titleId={titleId} onSubmit={submit}>
       {notice && (
-        <p id={noticeId} role="status" className={styles.success}>
+        <FormMessage id={noticeId} tone="success">
           {notice}
-        </p>
+        </FormMessage>
       )}
       <EmailField
         id={`${id}-email`}
         value={email}
-        invalid={error === 'invalid'}
-        describedBy={[error && errorId]}
+        {...answered}
         onChange={(e) => {
           onEmailChange(e.target.value)
           clearError()
         }}
       />
-      <Field
+      <PasswordField
         id={`${id}-password`}
-        label={t('login.password')}
-        type="password"
-        name="password"
         autoComplete="current-password"
         value={password}
-        invalid={error === 'invalid'}
-        describedBy={[error && errorId]}
+        {...answered}
         onChange={(e) => {
           setPassword(e.target.value)
           clearError()
         }}
       />
       {error && (
-        <p id={errorId} role="alert" className={styles.error}>
+        <FormMessage id={errorId} tone="error">
           {error === 'invalid' ? t('login.invalid') : t('login.error')}
-        </p>
+        </FormMessage>
       )}
       <button
         type="submit"
@@ -96,12 +93,7 @@ export function LoginForm({
       <button type="button" className={styles.link} onClick={onForgotPassword}>
         {t('login.forgot')}
       </button>
-      <p className={styles.switch}>
-        {t('login.noAccount')}{' '}
-        <button type="button" className={styles.secondary} onClick={onSignUp}>
-          {t('login.signUp')}
-        </button>
-      </p>
-    </form>
+      <SwitchView question={t('login.noAccount')} action={t('login.signUp')} onClick={onSignUp} />
+    </PanelForm>
   )
 }

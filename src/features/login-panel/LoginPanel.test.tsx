@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import axe from 'axe-core'
 import { renderWidget } from '../../../mocks/render-widget'
 import { callsOf, db } from '../../../mocks/db'
@@ -46,6 +46,14 @@ const TEXTS = {
   },
 } as const
 
+/** Types an email and a password into the login view and presses its button. */
+async function logIn(user: UserEvent, locale: Locale, email: string, password: string) {
+  const texts = TEXTS[locale]
+  await user.type(screen.getByLabelText(texts.email), email)
+  await user.type(screen.getByLabelText(texts.password), password)
+  await user.click(screen.getByRole('button', { name: texts.login }))
+}
+
 describe('login view', () => {
   it('keeps the login button disabled while email or password is empty', async () => {
     const { user } = await renderPanel('fr')
@@ -66,9 +74,7 @@ describe('login view', () => {
       const { user } = await renderPanel(locale)
       const email = screen.getByLabelText(texts.email)
       const password = screen.getByLabelText(texts.password)
-      await user.type(email, 'claire@example.com')
-      await user.type(password, 'droplets-42')
-      await user.click(screen.getByRole('button', { name: texts.login }))
+      await logIn(user, locale, 'claire@example.com', 'droplets-42')
 
       const alert = await screen.findByRole('alert')
       expect(alert).toHaveTextContent(texts.invalid)
@@ -89,9 +95,7 @@ describe('login view', () => {
   ])('logs %s in: store updated, onLoggedIn called', async (email, password, name, points) => {
     const onLoggedIn = vi.fn<(u: User) => void>()
     const { user } = await renderPanel('nl', { onLoggedIn })
-    await user.type(screen.getByLabelText('E-mailadres'), email)
-    await user.type(screen.getByLabelText('Wachtwoord'), password)
-    await user.click(screen.getByRole('button', { name: 'Inloggen' }))
+    await logIn(user, 'nl', email, password)
     await waitFor(() =>
       expect(onLoggedIn).toHaveBeenCalledWith(expect.objectContaining({ name, email })),
     )
@@ -106,9 +110,7 @@ describe('login view', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     setFault('loginuser', { kind: 'status', status: 500 }, { times: 1 })
     const { user } = await renderPanel('en')
-    await user.type(screen.getByLabelText('E-mail address'), 'claire@example.com')
-    await user.type(screen.getByLabelText('Password'), 'droplets-420')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await logIn(user, 'en', 'claire@example.com', 'droplets-420')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We couldn't log you in right now. Please try again in a moment.",
     )
@@ -122,9 +124,7 @@ describe('login view', () => {
   it('disables the button while logging in', async () => {
     setFault('loginuser', { kind: 'held' })
     const { user } = await renderPanel('fr')
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'tom@example.com')
-    await user.type(screen.getByLabelText('Mot de passe'), 'droplets-50')
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }))
+    await logIn(user, 'fr', 'tom@example.com', 'droplets-50')
     expect(screen.getByRole('button', { name: 'Connexion…' })).toBeDisabled()
     releaseHeld('loginuser')
     await waitFor(() => expect(getStore().getState().session.isLoggedIn).toBe(true))
@@ -174,9 +174,7 @@ describe('accessibility', () => {
       const result = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } })
       expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
     }
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'claire@example.com')
-    await user.type(screen.getByLabelText('Mot de passe'), 'faux')
-    await user.click(screen.getByRole('button', { name: 'Se connecter' }))
+    await logIn(user, 'fr', 'claire@example.com', 'faux')
     await screen.findByRole('alert')
     await check()
     await user.click(screen.getByRole('button', { name: 'Mot de passe oublié ?' }))
@@ -270,6 +268,20 @@ describe('create-account view', () => {
     const label = { en: 'Sign up', fr: "S'inscrire", nl: 'Registreren' }
     await rendered.user.click(screen.getByRole('button', { name: label[locale] }))
     return rendered
+  }
+
+  /** Leaves the email field with a free address (English view): the fields unlock. */
+  async function enterFreeEmail(user: UserEvent) {
+    await user.type(screen.getByLabelText('E-mail address'), 'ann@example.com')
+    await user.tab()
+    await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+  }
+
+  /** A filled-in English sign-up form, ready to create the account of Ann. */
+  async function fillSignUp(user: UserEvent) {
+    await enterFreeEmail(user)
+    await user.type(screen.getByLabelText('Name'), 'Ann')
+    await user.type(screen.getByLabelText('Password'), 'pw')
   }
 
   it('rejects a badly formed email on blur and keeps name and password disabled', async () => {
@@ -370,9 +382,7 @@ describe('create-account view', () => {
 
   it('locks the fields again when the email changes after a check', async () => {
     const { user } = await openSignUp('en')
-    await user.type(screen.getByLabelText('E-mail address'), 'ann@example.com')
-    await user.tab()
-    await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+    await enterFreeEmail(user)
     await user.type(screen.getByLabelText('E-mail address'), 'x')
     expect(screen.getByLabelText('Name')).toBeDisabled()
   })
@@ -440,11 +450,7 @@ describe('create-account view', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     setFault('createuser', { kind: 'status', status: 500 })
     const { user } = await openSignUp('en')
-    await user.type(screen.getByLabelText('E-mail address'), 'ann@example.com')
-    await user.tab()
-    await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
-    await user.type(screen.getByLabelText('Name'), 'Ann')
-    await user.type(screen.getByLabelText('Password'), 'pw')
+    await fillSignUp(user)
     await user.click(screen.getByRole('button', { name: 'Create my account' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "We couldn't create your account. Please try again later.",
@@ -455,11 +461,7 @@ describe('create-account view', () => {
   it('sends a new user the server did not log in to the login view', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { user } = await openSignUp('en')
-    await user.type(screen.getByLabelText('E-mail address'), 'ann@example.com')
-    await user.tab()
-    await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
-    await user.type(screen.getByLabelText('Name'), 'Ann')
-    await user.type(screen.getByLabelText('Password'), 'pw')
+    await fillSignUp(user)
     setFault('getcurrentuser', { kind: 'status', status: 500 })
     await user.click(screen.getByRole('button', { name: 'Create my account' }))
     expect(await screen.findByRole('status')).toHaveTextContent(

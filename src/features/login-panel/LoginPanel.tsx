@@ -65,6 +65,8 @@ export function LoginPanel({
   const Heading = `h${headingLevel}` as const
   const Title = heading ? (`h${headingLevel + 1}` as 'h3' | 'h4' | 'h5') : Heading
   const titleId = `${id}-title`
+  /** What every view gets: its title, and the email typed in any of them. */
+  const viewProps = { titleId, email, onEmailChange: setEmail }
 
   return (
     <section className={styles.panel} aria-labelledby={heading ? `${id}-heading` : titleId}>
@@ -80,28 +82,17 @@ export function LoginPanel({
         </Title>
         {view === 'login' && (
           <LoginForm
-            titleId={titleId}
-            email={email}
-            onEmailChange={setEmail}
+            {...viewProps}
             notice={notice}
             onLoggedIn={onLoggedIn}
             onForgotPassword={() => show('forgot')}
             onSignUp={() => show('signup')}
           />
         )}
-        {view === 'forgot' && (
-          <ForgotPasswordForm
-            titleId={titleId}
-            email={email}
-            onEmailChange={setEmail}
-            onBack={() => show('login')}
-          />
-        )}
+        {view === 'forgot' && <ForgotPasswordForm {...viewProps} onBack={() => show('login')} />}
         {view === 'signup' && (
           <SignUpForm
-            titleId={titleId}
-            email={email}
-            onEmailChange={setEmail}
+            {...viewProps}
             onLoggedIn={onLoggedIn}
             onCreatedLoggedOut={(address) => {
               setEmail(address)

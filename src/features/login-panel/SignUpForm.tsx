@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { User } from '../../domain/types'
 import { canEditSignUpDetails, canSignUp, isEmail } from '../../domain/validation'
 import { existingEmailQueryOptions } from '../../api/session'
 import { useTranslation } from 'react-i18next'
 import { useCreateAccount } from '../../session/use-session'
-import { EmailField, Field } from './Field'
+import { EmailField, Field, PasswordField } from './Field'
+import { FormMessage, PanelForm, SwitchView } from './FormParts'
 import styles from './LoginPanel.module.css'
 
 export interface SignUpFormProps {
@@ -112,14 +113,14 @@ export function SignUpForm({
     runCheck()
   }
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!ready) return
-    create.mutate({ email: address, name: name.trim(), password })
+  const submit = () => {
+    if (ready) create.mutate({ email: address, name: name.trim(), password })
   }
+  /** Name and password wait for a free address; the hint says so. */
+  const locked = { disabled: !unlocked, describedBy: [!unlocked && ids.hint] }
 
   return (
-    <form className={styles.form} aria-labelledby={titleId} onSubmit={submit} noValidate>
+    <PanelForm titleId={titleId} onSubmit={submit}>
       <EmailField
         id={`${id}-email`}
         autoComplete="email"
@@ -142,32 +143,32 @@ export function SignUpForm({
         }}
       />
       {formatError && (
-        <p id={ids.format} role="alert" className={styles.error}>
+        <FormMessage id={ids.format} tone="error">
           {t('login.badEmail')}
-        </p>
+        </FormMessage>
       )}
       {check === 'taken' && (
-        <p id={ids.taken} role="alert" className={styles.error}>
+        <FormMessage id={ids.taken} tone="error">
           {t('login.emailTaken')}
-        </p>
+        </FormMessage>
       )}
       {check === 'failed' && (
-        <p id={ids.checkFailed} role="alert" className={styles.error}>
+        <FormMessage id={ids.checkFailed} tone="error">
           {t('login.checkFailed')}{' '}
           <button type="button" className={styles.secondary} onClick={runCheck}>
             {t('login.retry')}
           </button>
-        </p>
+        </FormMessage>
       )}
       {check === 'checking' && (
-        <p id={ids.checking} role="status" className={styles.hint}>
+        <FormMessage id={ids.checking} tone="progress">
           {t('login.checkingEmail')}
-        </p>
+        </FormMessage>
       )}
       {!unlocked && (
-        <p id={ids.hint} className={styles.hint}>
+        <FormMessage id={ids.hint} tone="hint">
           {t('login.emailFirst')}
-        </p>
+        </FormMessage>
       )}
       <Field
         ref={nameRef}
@@ -177,35 +178,25 @@ export function SignUpForm({
         name="name"
         autoComplete="name"
         value={name}
-        disabled={!unlocked}
-        describedBy={[!unlocked && ids.hint]}
+        {...locked}
         onChange={(e) => setName(e.target.value)}
       />
-      <Field
+      <PasswordField
         id={`${id}-password`}
-        label={t('login.password')}
-        type="password"
-        name="new-password"
         autoComplete="new-password"
         value={password}
-        disabled={!unlocked}
-        describedBy={[!unlocked && ids.hint]}
+        {...locked}
         onChange={(e) => setPassword(e.target.value)}
       />
       {createFailed && (
-        <p id={ids.failed} role="alert" className={styles.error}>
+        <FormMessage id={ids.failed} tone="error">
           {t('login.createError')}
-        </p>
+        </FormMessage>
       )}
       <button type="submit" className={styles.primary} disabled={!ready}>
         {submitting ? t('login.creating') : t('login.createSubmit')}
       </button>
-      <p className={styles.switch}>
-        {t('login.haveAccount')}{' '}
-        <button type="button" className={styles.secondary} onClick={onBack}>
-          {t('login.submit')}
-        </button>
-      </p>
-    </form>
+      <SwitchView question={t('login.haveAccount')} action={t('login.submit')} onClick={onBack} />
+    </PanelForm>
   )
 }

@@ -18,6 +18,19 @@ const EXPECTED: StreamEvent[] = [
   { type: 'done' },
 ]
 
+/** The events of `input` pushed in pieces of `size` (text to a parser, bytes to a decoder). */
+function inPieces<T extends string | Uint8Array>(
+  reader: { push: (piece: T) => StreamEvent[]; end: () => StreamEvent[] },
+  input: T,
+  size: number,
+): StreamEvent[] {
+  const events: StreamEvent[] = []
+  for (let i = 0; i < input.length; i += size)
+    events.push(...reader.push(input.slice(i, i + size) as T))
+  events.push(...reader.end())
+  return events
+}
+
 const textOf = (events: StreamEvent[]) =>
   events.map((e) => (e.type === 'delta' ? e.content : '')).join('')
 
@@ -28,14 +41,8 @@ describe('SseParser', () => {
   })
 
   it('gives the same events however the text is split', () => {
-    for (let size = 1; size <= 40; size += 1) {
-      const parser = new SseParser()
-      const events: StreamEvent[] = []
-      for (let i = 0; i < STREAM.length; i += size)
-        events.push(...parser.push(STREAM.slice(i, i + size)))
-      events.push(...parser.end())
-      expect(events, `pieces of ${size}`).toEqual(EXPECTED)
-    }
+    for (let size = 1; size <= 40; size += 1)
+      expect(inPieces(new SseParser(), STREAM, size), `pieces of ${size}`).toEqual(EXPECTED)
   })
 
   it('waits for the blank line before reading an event', () => {
@@ -92,13 +99,7 @@ describe('SseParser', () => {
 describe('SseDecoder', () => {
   it('keeps multi-byte characters whole when bytes are split inside them', () => {
     const bytes = new TextEncoder().encode(STREAM)
-    for (let size = 1; size <= 7; size += 1) {
-      const decoder = new SseDecoder()
-      const events: StreamEvent[] = []
-      for (let i = 0; i < bytes.length; i += size)
-        events.push(...decoder.push(bytes.slice(i, i + size)))
-      events.push(...decoder.end())
-      expect(events).toEqual(EXPECTED)
-    }
+    for (let size = 1; size <= 7; size += 1)
+      expect(inPieces(new SseDecoder(), bytes, size)).toEqual(EXPECTED)
   })
 })
