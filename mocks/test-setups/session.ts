@@ -4,7 +4,7 @@
  */
 import { expect, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { renderWidget } from '../render-widget'
 import { db } from '../db'
 import { setFault } from '../faults'
@@ -44,4 +44,11 @@ export async function logOutFailing(widget: AnyWidgetDefinition, email: string) 
     expect(error).toHaveBeenCalledWith(expect.stringContaining('Logout failed'), expect.anything()),
   )
   expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeEnabled()
+}
+
+/** Logs in through the login panel's English form. */
+export async function logInInEnglish(user: UserEvent, email: string, password: string) {
+  await user.type(screen.getByLabelText('E-mail address'), email)
+  await user.type(screen.getByLabelText('Password'), password)
+  await user.click(screen.getByRole('button', { name: 'Log in' }))
 }

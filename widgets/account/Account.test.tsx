@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
-import { captureRedirects, logOut, logOutFailing } from '../../mocks/test-setups/session'
+import {
+  captureRedirects,
+  logInInEnglish,
+  logOut,
+  logOutFailing,
+} from '../../mocks/test-setups/session'
 import { getStore } from '../../src/store/shared-store'
 import { account } from './index'
 
@@ -78,9 +83,7 @@ describe('account widget', () => {
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible()
     expect(screen.getByText('Log in to see your account and your orders.')).toBeVisible()
     expect(callsOf('getinvoices')).toEqual([])
-    await user.type(screen.getByLabelText('E-mail address'), 'tom@example.com')
-    await user.type(screen.getByLabelText('Password'), 'droplets-50')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await logInInEnglish(user, 'tom@example.com', 'droplets-50')
     const greeting = await screen.findByRole('heading', { name: 'Hello Tom Peeters' })
     expect(greeting).toHaveFocus()
     expect(await screen.findByText('No orders since 01/01/2024')).toBeVisible()
