@@ -58,7 +58,7 @@ export function SommelierButton({ image }: { image?: string }) {
         />
       )}
       <SommelierIllustration />
-      <span className={styles.buttonText}>{t('sommelier.button')}</span>
+      <span className={image ? styles.imageText : styles.buttonText}>{t('sommelier.button')}</span>
     </button>
   )
 }
