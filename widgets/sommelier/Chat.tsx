@@ -12,6 +12,7 @@ import { SommelierIllustration } from './SommelierButton'
 import { useSommelierChat, type ChatPhase } from './use-sommelier-chat'
 import styles from './Sommelier.module.css'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
+import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 
 /** Longest question accepted (a dish, not an essay; keeps the prompt small). */
 export const QUESTION_MAX_LENGTH = 500
@@ -139,7 +140,6 @@ interface InputProps {
 
 function ChatInput({ phase, onSend, autoFocus }: InputProps) {
   const { t } = useTranslation('sommelier')
-  const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   const refocus = useRef(false)
@@ -168,18 +168,14 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
 
   return (
     <form className={styles.form} onSubmit={submit}>
-      <label htmlFor={id} className={styles.srOnly}>
-        {t('sommelier.inputLabel')}
-      </label>
-      <input
+      <HiddenLabelInput
+        label={t('sommelier.inputLabel')}
         ref={input}
-        id={id}
         type="text"
         className={styles.input}
         value={value}
         maxLength={QUESTION_MAX_LENGTH}
         placeholder={t('sommelier.placeholder')}
-        autoComplete="off"
         disabled={busy}
         onChange={(e) => setValue(e.target.value)}
       />
