@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
 import { releaseHeld, setFault } from '../../mocks/faults'
+import { wineLine } from '../../fixtures/checkout'
 import { OUT_OF_STOCK_CODE, vintagesFor } from '../../fixtures/wines'
 import { setPageConfig } from '../../src/config/config'
 import { formatMoney } from '../../src/domain/money'
@@ -211,7 +212,8 @@ describe('wine-tabs: add to cart', () => {
     )
     expect(add).toHaveFocus()
     expect(cartLines()).toEqual([
-      {
+      // A wine's line (a product, no bundle wines, no free shipping) of the added variant.
+      wineLine({
         id: String(variant.id),
         odooCode: PROMO_WINE,
         odooId: variant.id,
@@ -222,13 +224,10 @@ describe('wine-tabs: add to cart', () => {
         price: variant.price,
         qty_available: variant.qty_available,
         free_qty: variant.free_qty,
-        type: 'product',
-        wines: [],
-        free_shipping: false,
         promotion: { type: 'points', points: 2, bogof: null },
         // Back to this page on the vintage and volume that were added.
         url: `/#${vintage.vintage}-75cl`,
-      },
+      }),
     ])
     expect(callsOf('rules')[0]!.payload).toEqual({
       context: {
