@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import type { QueryClient } from '@tanstack/react-query'
 import { callsOf } from '../../mocks/db'
-import { clearFaults, setFault, type Fault } from '../../mocks/faults'
+import { clearFaults, setFault } from '../../mocks/faults'
+import { HTTP_500, NETWORK_ERROR, type NamedFault } from '../../mocks/test-setups/faults'
 import { TEST_CARDS } from '../../mocks/fake-stripe'
 import { figure, renderOnPaymentTab, setDemoConfig } from '../../mocks/test-setups/cart'
 import { RULES_TIMEOUT_MS } from '../../src/services/rules'
@@ -45,9 +46,9 @@ afterEach(() => {
 })
 
 describe('the shipping quote retries (issue 11)', () => {
-  const failures: [string, Fault][] = [
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['a network error', { kind: 'network' }],
+  const failures: NamedFault[] = [
+    HTTP_500,
+    NETWORK_ERROR,
     ['a malformed answer', { kind: 'malformed' }],
     ['an answer slower than its timeout', { kind: 'delay', ms: RULES_TIMEOUT_MS + 2_000 }],
   ]

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { setFault, type Fault } from '../../mocks/faults'
+import { setFault } from '../../mocks/faults'
+import {
+  HTTP_422,
+  HTTP_429,
+  HTTP_500,
+  MALFORMED_JSON,
+  NETWORK_ERROR,
+} from '../../mocks/test-setups/faults'
 import { callsOf } from '../../mocks/db'
 import { createTestQueryClient, renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
@@ -279,23 +286,20 @@ describe('slider widget', () => {
     expect(requests[0]!.searchParams.get('fields')).toBe('hero,intro,meta_description,title,url')
   })
 
-  it.each<[string, Fault]>([
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['a network error', { kind: 'network' }],
-    ['HTTP 422', { kind: 'status', status: 422 }],
-    ['HTTP 429', { kind: 'status', status: 429 }],
-    ['malformed JSON', { kind: 'malformed' }],
-  ])('shows a quiet empty state after %s (fr)', async (_, fault) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    setFault('collections', fault)
-    await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'regions' } })
-    expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
-    expect(screen.queryByRole('link')).toBeNull()
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('slider: the "regions" entries could not be loaded'),
-      expect.anything(),
-    )
-  })
+  it.each([HTTP_500, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON])(
+    'shows a quiet empty state after %s (fr)',
+    async (_, fault) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      setFault('collections', fault)
+      await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'regions' } })
+      expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
+      expect(screen.queryByRole('link')).toBeNull()
+      expect(error).toHaveBeenCalledWith(
+        expect.stringContaining('slider: the "regions" entries could not be loaded'),
+        expect.anything(),
+      )
+    },
+  )
 
   it('shows the quiet empty state for an empty collection (en)', async () => {
     serve([])
