@@ -14,6 +14,7 @@ import { parseConfig, setPageConfig } from '../../src/config/config'
 import { PropError } from '../../src/props/parse'
 import { CAROUSEL_PAGE_SIZE } from './Carousel'
 import { carousel } from './index'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 configure({ asyncUtilTimeout: 5_000 })
 
@@ -144,8 +145,7 @@ describe('carousel widget', () => {
       await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': 'Trio' } })
       expect(await screen.findByText('Aucun vin à afficher pour le moment.')).toBeInTheDocument()
       expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('carousel: the wines tagged "Trio" could not be loaded'),
-        expect.anything(),
+        ...loggedFailure('carousel: the wines tagged "Trio" could not be loaded'),
       )
     },
   )

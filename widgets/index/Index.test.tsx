@@ -16,6 +16,7 @@ import { renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
 import { collectionEntries } from '../../fixtures/collections'
 import { index } from './index'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 const ENTRIES = '/api/collections/:collection/entries'
 
@@ -157,8 +158,7 @@ describe('index widget', () => {
       await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'estates' } })
       expect(await screen.findByText('Nothing to list here for now.')).toBeInTheDocument()
       expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('index: the "estates" entries could not be loaded'),
-        expect.anything(),
+        ...loggedFailure('index: the "estates" entries could not be loaded'),
       )
     },
   )
