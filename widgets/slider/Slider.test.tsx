@@ -14,6 +14,7 @@ import { callsOf } from '../../mocks/db'
 import { createTestQueryClient, renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
 import { getBus } from '../../src/bus/bus'
+import type { Locale } from '../../src/domain/types'
 import { slider } from './index'
 import { loggedFailure } from '../../mocks/test-setups/console'
 
@@ -51,6 +52,13 @@ function serve(entries: unknown[]) {
     }),
   )
   return requests
+}
+
+/** A slider of GRAPES that rotates (its interval on fake timers), rendered in `locale`. */
+function renderRotating(locale: Locale) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
+  serve(GRAPES)
+  return renderWidget(slider, { locale, attributes: { 'data-collection': 'grapes' } })
 }
 
 /** The title of the entry the slider shows. */
@@ -203,9 +211,7 @@ describe('slider widget', () => {
   })
 
   it('rotates every 15 s to another entry, never the same twice in a row', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'grapes' } })
+    await renderRotating('fr')
     await screen.findByRole('region')
     let previous = shownTitle()
     expect(SORTED).toContain(previous)
@@ -223,12 +229,7 @@ describe('slider widget', () => {
   })
 
   it('stops rotating when paused, when following a selection, and when removed', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    const { unmount } = await renderWidget(slider, {
-      locale: 'en',
-      attributes: { 'data-collection': 'grapes' },
-    })
+    const { unmount } = await renderRotating('en')
     const region = await screen.findByRole('region', { name: 'Featured' })
     expect(vi.getTimerCount()).toBe(1)
 
@@ -256,12 +257,7 @@ describe('slider widget', () => {
   })
 
   it('leaves no timer behind when removed while rotating', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    const { unmount } = await renderWidget(slider, {
-      locale: 'nl',
-      attributes: { 'data-collection': 'grapes' },
-    })
+    const { unmount } = await renderRotating('nl')
     await screen.findByRole('region', { name: 'Uitgelicht' })
     expect(vi.getTimerCount()).toBe(1)
     unmount()
