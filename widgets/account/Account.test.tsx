@@ -1,11 +1,16 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
+import {
+  captureRedirects,
+  logInInEnglish,
+  logOut,
+  logOutFailing,
+} from '../../mocks/test-setups/session'
 import { getStore } from '../../src/store/shared-store'
-import { setPageRedirect } from '../../src/session/redirect'
 import { account } from './index'
 
 // Two cores shared with other test runs: give async queries more than the default second.
@@ -14,9 +19,7 @@ configure({ asyncUtilTimeout: 5_000 })
 let redirects: string[] = []
 
 beforeEach(() => {
-  redirects = []
-  // This test's page navigates into the list (the next test's page is a fresh one).
-  setPageRedirect((url) => redirects.push(url))
+  redirects = captureRedirects()
 })
 
 describe('account widget', () => {
@@ -80,9 +83,7 @@ describe('account widget', () => {
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible()
     expect(screen.getByText('Log in to see your account and your orders.')).toBeVisible()
     expect(callsOf('getinvoices')).toEqual([])
-    await user.type(screen.getByLabelText('E-mail address'), 'tom@example.com')
-    await user.type(screen.getByLabelText('Password'), 'droplets-50')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await logInInEnglish(user, 'tom@example.com', 'droplets-50')
     const greeting = await screen.findByRole('heading', { name: 'Hello Tom Peeters' })
     expect(greeting).toHaveFocus()
     expect(await screen.findByText('No orders since 01/01/2024')).toBeVisible()
@@ -100,29 +101,14 @@ describe('account widget', () => {
   })
 
   it('(fr) logs out: store cleared and back to /fr', async () => {
-    const user = userEvent.setup()
-    db.sessionEmail = 'claire@example.com'
-    await renderWidget(account, { locale: 'fr' })
-    await user.click(await screen.findByRole('button', { name: 'Se déconnecter' }))
+    await logOut(account, 'claire@example.com')
     await waitFor(() => expect(redirects).toEqual(['/fr']))
     expect(getStore().getState().session.isLoggedIn).toBe(false)
     expect(db.sessionEmail).toBeNull()
   })
 
   it('(nl) a failed logout is only logged: no redirect, still on the account', async () => {
-    const user = userEvent.setup()
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    db.sessionEmail = 'claire@example.com'
-    setFault('logoutuser', { kind: 'status', status: 500 })
-    await renderWidget(account, { locale: 'nl' })
-    await user.click(await screen.findByRole('button', { name: 'Uitloggen' }))
-    await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('Logout failed'),
-        expect.anything(),
-      ),
-    )
-    expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeEnabled()
+    await logOutFailing(account, 'claire@example.com')
     expect(screen.getByRole('heading', { name: 'Hallo Claire Dubois' })).toBeVisible()
     expect(redirects).toEqual([])
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

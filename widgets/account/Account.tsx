@@ -1,34 +1,29 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useTranslation } from 'react-i18next'
-import { useLogout, useSession, useSessionChecked } from '../../src/session/use-session'
-import type { LogoutOptions } from '../../src/session/session'
+import { useSession, useSessionChecked } from '../../src/session/use-session'
 import { InvoiceList } from '../../src/features/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
+import {
+  LogoutButton,
+  useFocusAfterLogin,
+  type AfterLoginProps,
+} from '../../src/features/login-panel/after-login'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import type { AccountProps } from './index'
 import styles from './Account.module.css'
 
 type AccountTab = 'orders'
 
-interface AccountPageProps {
+interface AccountPageProps extends AfterLoginProps {
   user: User
-  /** Move focus to the greeting (after a login made here, so focus is not lost with the form). */
-  focus: boolean
-  logoutFrom: LogoutOptions
 }
 
 function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
   const { t } = useTranslation('account')
-  // Success navigates home; a failure is only logged (spec 4) and the button comes back.
-  const { logout, busy } = useLogout(logoutFrom)
   const [tab, setTab] = useState<AccountTab>('orders')
-  const greeting = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    if (focus) greeting.current?.focus()
-  }, [focus])
+  const greeting = useFocusAfterLogin<HTMLHeadingElement>(focus)
 
   return (
     <div className={styles.account}>
@@ -36,9 +31,11 @@ function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
         <h2 ref={greeting} className={styles.greeting} tabIndex={-1}>
           {t('account.greeting', { name: user.name })}
         </h2>
-        <button type="button" className={styles.logout} disabled={busy} onClick={logout}>
-          {busy ? t('account.loggingOut') : t('account.logout')}
-        </button>
+        <LogoutButton
+          from={logoutFrom}
+          label={t('account.logout')}
+          busyLabel={t('account.loggingOut')}
+        />
       </div>
       <Tabs
         label={t('account.tabs')}

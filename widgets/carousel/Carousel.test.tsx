@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
-import { setFault, type Fault } from '../../mocks/faults'
+import { setFault } from '../../mocks/faults'
+import {
+  HTTP_500,
+  MALFORMED_JSON,
+  NETWORK_ERROR,
+  type NamedFault,
+} from '../../mocks/test-setups/faults'
 import { callsOf } from '../../mocks/db'
 import { renderWidget } from '../../mocks/render-widget'
 import { winesFor } from '../../fixtures/wines'
@@ -8,6 +14,7 @@ import { parseConfig, setPageConfig } from '../../src/config/config'
 import { PropError } from '../../src/props/parse'
 import { CAROUSEL_PAGE_SIZE } from './Carousel'
 import { carousel } from './index'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 configure({ asyncUtilTimeout: 5_000 })
 
@@ -130,20 +137,18 @@ describe('carousel widget', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Nothing here' })).toBeInTheDocument()
   })
 
-  it.each<[string, Fault]>([
-    ['HTTP 500 on every host', { kind: 'status', status: 500 }],
-    ['a network error', { kind: 'network' }],
-    ['malformed JSON', { kind: 'malformed' }],
-  ])('shows a quiet empty state after %s (fr)', async (_, fault) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    setFault('search', fault)
-    await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': 'Trio' } })
-    expect(await screen.findByText('Aucun vin à afficher pour le moment.')).toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('carousel: the wines tagged "Trio" could not be loaded'),
-      expect.anything(),
-    )
-  })
+  it.each<NamedFault>([['HTTP 500 on every host', HTTP_500[1]], NETWORK_ERROR, MALFORMED_JSON])(
+    'shows a quiet empty state after %s (fr)',
+    async (_, fault) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      setFault('search', fault)
+      await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': 'Trio' } })
+      expect(await screen.findByText('Aucun vin à afficher pour le moment.')).toBeInTheDocument()
+      expect(error).toHaveBeenCalledWith(
+        ...loggedFailure('carousel: the wines tagged "Trio" could not be loaded'),
+      )
+    },
+  )
 
   it('shows the quiet empty state without the algolia config (en)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -1,38 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { renderWidget } from '../../mocks/render-widget'
+import { cartLine, figure, plain, renderCart } from '../../mocks/test-setups/cart'
 import { db } from '../../mocks/db'
 import { CLAIRE } from '../../fixtures/users'
-import { NO_PROMOTION, type CartLine, type Locale } from '../../src/domain/types'
 import { getStore } from '../../src/store/shared-store'
 import { addToCart } from '../../src/store/cart-actions'
-import { cart } from './index'
 
-const plain = (text: string | null | undefined) =>
-  (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ')
-
-function line(overrides: Partial<CartLine> = {}): CartLine {
-  return {
-    id: '200101',
-    odooCode: 'W10002',
-    odooId: 200101,
-    name: 'Falize Tradition',
-    vintage: '2021',
-    volume: '75cl',
-    quantity: 6,
-    price: 12.5,
-    qty_available: 20,
-    free_qty: 20,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
-    ...overrides,
-  }
-}
-
-const promoLine = line({
+const promoLine = cartLine({
   id: '200001',
   odooCode: 'W10001',
   name: 'Kluisberg Pinot',
@@ -43,16 +17,7 @@ const promoLine = line({
   promotion: { type: 'points', points: 2, bogof: null },
 })
 
-async function renderCart(locale: Locale) {
-  const user = userEvent.setup()
-  const result = await renderWidget(cart, { locale })
-  return { user, ...result }
-}
-
 const linesInStore = () => getStore().getState().cart.lines
-/** The figure of a row of the order summary. */
-const figure = (label: string) =>
-  plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
 
 describe('cart: empty', () => {
   it.each([
@@ -68,7 +33,7 @@ describe('cart: empty', () => {
 
 describe('cart: lines and totals', () => {
   it('lists the lines with unit price and line total, and the total box (en)', async () => {
-    addToCart(line())
+    addToCart(cartLine())
     addToCart(promoLine)
     await renderCart('en')
     const lines = within(screen.getByRole('list', { name: 'Cart lines' })).getAllByRole('listitem')
@@ -91,13 +56,13 @@ describe('cart: lines and totals', () => {
 
   it('shows each line with its label image and a link back to its page (nl)', async () => {
     addToCart(
-      line({
+      cartLine({
         url: '/nl/wijnen/falize-tradition#2021-75cl',
         image: '/assets/labels/label-02.svg',
       }),
     )
     addToCart(
-      line({
+      cartLine({
         id: 'BUN-001',
         odooCode: 'BUN-001',
         name: 'Belgisch ontdekkingspakket',
@@ -108,8 +73,8 @@ describe('cart: lines and totals', () => {
       }),
     )
     // A line saved before lines knew their page, and one whose saved address was tampered with.
-    addToCart(line({ id: '200102', name: 'Oude regel' }))
-    addToCart(line({ id: '200103', name: 'Rare regel', url: 'javascript:alert(1)' }))
+    addToCart(cartLine({ id: '200102', name: 'Oude regel' }))
+    addToCart(cartLine({ id: '200103', name: 'Rare regel', url: 'javascript:alert(1)' }))
     await renderCart('nl')
     const lines = within(screen.getByRole('list', { name: 'Artikelen in je winkelwagen' }))
     expect(lines.getByRole('link', { name: 'Falize Tradition' })).toHaveAttribute(
@@ -132,7 +97,7 @@ describe('cart: lines and totals', () => {
   })
 
   it('draws the claims icons as inline SVG, never emoji that need an emoji font (fr)', async () => {
-    addToCart(line())
+    addToCart(cartLine())
     await renderCart('fr')
     const claims = screen.getByRole('region', { name: 'Pourquoi commander chez nous' })
     const items = within(claims).getAllByRole('listitem')
@@ -146,7 +111,7 @@ describe('cart: lines and totals', () => {
   })
 
   it('changes a quantity within the stock with plus, minus and the field (fr)', async () => {
-    addToCart(line({ quantity: 6, qty_available: 14 }))
+    addToCart(cartLine({ quantity: 6, qty_available: 14 }))
     const { user } = await renderCart('fr')
     const field = screen.getByLabelText('Quantité de Falize Tradition')
     await user.click(screen.getByRole('button', { name: 'Plus de Falize Tradition' }))
@@ -171,7 +136,7 @@ describe('cart: lines and totals', () => {
   })
 
   it('removes a line, announces it, and shows the empty cart after the last one (nl)', async () => {
-    addToCart(line())
+    addToCart(cartLine())
     addToCart(promoLine)
     const { user } = await renderCart('nl')
     await user.click(screen.getByRole('button', { name: 'Falize Tradition verwijderen' }))
@@ -187,13 +152,13 @@ describe('cart: lines and totals', () => {
     await renderCart('en')
     expect(screen.getByText('The cart is empty')).toBeVisible()
     act(() => {
-      addToCart(line())
+      addToCart(cartLine())
     })
     expect(screen.getByRole('list', { name: 'Cart lines' })).toBeVisible()
   })
 
   it('shows the shipping cost and the redeemed droplets once they are known (en)', async () => {
-    addToCart(line({ quantity: 10 }))
+    addToCart(cartLine({ quantity: 10 }))
     getStore().update((d) => {
       d.contacts.isValidShipping = true
       d.cart.shippingCost = 9.95
@@ -209,7 +174,7 @@ describe('cart: lines and totals', () => {
 
 describe('cart: droplets and login', () => {
   it('tells visitors to log in and shows the login box with its subheader (en)', async () => {
-    addToCart(line())
+    addToCart(cartLine())
     await renderCart('en')
     expect(screen.getByText('Log in to earn them and see your balance.')).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Confirm your order' })).toBeVisible()
@@ -219,7 +184,7 @@ describe('cart: droplets and login', () => {
 
   it('shows a logged-in user the balance and the rules from the redemption tiers (fr)', async () => {
     db.sessionEmail = CLAIRE.email
-    addToCart(line())
+    addToCart(cartLine())
     const { user } = await renderCart('fr')
     expect(await screen.findByText('Gouttes sur votre compte : 420')).toBeVisible()
     expect(screen.queryByText(/Connectez-vous ou inscrivez-vous/)).not.toBeInTheDocument()
@@ -242,7 +207,7 @@ describe('cart: droplets and login', () => {
   })
 
   it('logs in from the cart without leaving the page (nl)', async () => {
-    addToCart(line())
+    addToCart(cartLine())
     const { user } = await renderCart('nl')
     await user.type(screen.getByLabelText('E-mailadres'), CLAIRE.email)
     await user.type(screen.getByLabelText('Wachtwoord'), CLAIRE.password)

@@ -9,6 +9,7 @@ import { removeFromCart, updateCartQuantity, useCheckoutLocked } from '../../src
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import styles from './Cart.module.css'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** The cart's lines: change a quantity within the stock, or remove the line (spec 2 and 4). */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
@@ -40,7 +41,7 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
 /** A bottle (wine) or a box (bundle): the thumbnail of a line without a label image. */
 function LineDrawing({ type }: { type: CartLine['type'] }) {
   return (
-    <svg viewBox="0 0 48 64" aria-hidden="true" focusable="false" data-line-drawing={type}>
+    <DecorativeSvg viewBox="0 0 48 64" data-line-drawing={type}>
       {type === 'bundle' ? (
         <>
           <path d="M8 26h32v28H8zM8 26l4-8h24l4 8M24 18v36" />
@@ -49,7 +50,7 @@ function LineDrawing({ type }: { type: CartLine['type'] }) {
       ) : (
         <path d="M20 6h8v12c0 3 6 6 6 14v24a2 2 0 0 1-2 2H16a2 2 0 0 1-2-2V32c0-8 6-11 6-14Z" />
       )}
-    </svg>
+    </DecorativeSvg>
   )
 }
 

@@ -33,43 +33,37 @@ export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
   const session = useSession()
   const { cart, totals } = useCartTotals()
 
-  if (cart.lines.length === 0) {
-    return (
-      <section className={styles.cart} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.visuallyHidden}>
-          {t('cart.title')}
-        </h2>
-        <p className={styles.empty}>{t('cart.empty')}</p>
-        <CommercialStrip />
-      </section>
-    )
-  }
-
   return (
     <section className={styles.cart} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.visuallyHidden}>
         {t('cart.title')}
       </h2>
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          <CartLines lines={cart.lines} />
-          {shippingBox}
-        </div>
-        <aside className={styles.side}>
-          <TotalBox cart={cart} totals={totals} />
-          <Droplets earned={totals.orderPoints} session={session} redemption={redemption} />
-        </aside>
-      </div>
-      {session.isLoggedIn ? (
-        payment
+      {cart.lines.length === 0 ? (
+        <p className={styles.empty}>{t('cart.empty')}</p>
       ) : (
-        <div className={styles.login}>
-          <LoginPanel
-            heading={t('cart.loginHeading')}
-            subheading={t('cart.loginSubheading')}
-            headingLevel={3}
-          />
-        </div>
+        <>
+          <div className={styles.layout}>
+            <div className={styles.main}>
+              <CartLines lines={cart.lines} />
+              {shippingBox}
+            </div>
+            <aside className={styles.side}>
+              <TotalBox cart={cart} totals={totals} />
+              <Droplets earned={totals.orderPoints} session={session} redemption={redemption} />
+            </aside>
+          </div>
+          {session.isLoggedIn ? (
+            payment
+          ) : (
+            <div className={styles.login}>
+              <LoginPanel
+                heading={t('cart.loginHeading')}
+                subheading={t('cart.loginSubheading')}
+                headingLevel={3}
+              />
+            </div>
+          )}
+        </>
       )}
       <CommercialStrip />
     </section>

@@ -1,101 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import userEvent, { type UserEvent } from '@testing-library/user-event'
+import type { UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { renderWidget } from '../../mocks/render-widget'
 import { RETRY_DELAYS } from '../../src/payment/payment-controller'
 import { callsOf, db } from '../../mocks/db'
 import { releaseHeld, setFault, type CallName } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { TEST_CARDS, THREE_D_SECURE } from '../../mocks/fake-stripe'
 import { stripeServer } from '../../mocks/stripe-server'
+import {
+  cartLine,
+  DELIVERY,
+  figure,
+  plain,
+  renderAsClaire,
+  renderCart,
+  renderOnPaymentTab,
+  setDemoConfig,
+} from '../../mocks/test-setups/cart'
 import { CLAIRE, TOM } from '../../fixtures/users'
 import { KNOWN_VAT_NAMES, VALID_UNNAMED_VAT, INVALID_CHECKSUM_VAT } from '../../fixtures/vat'
 import { getBus } from '../../src/bus/bus'
-import { setPageConfig, type WidgetsConfig } from '../../src/config/config'
-import { NO_PROMOTION, type CartLine, type Contact, type Locale } from '../../src/domain/types'
+import { setPageConfig } from '../../src/config/config'
+import type { Locale } from '../../src/domain/types'
 import { addToCart, updateCartQuantity } from '../../src/store/cart-actions'
 import { setContacts, updateContact } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
 import { emptyContacts } from '../../src/store/state'
-import { cart } from './index'
-
-const DEMO: WidgetsConfig = {
-  demo: true,
-  rules: { url: '/api/rules' },
-  stripe: { publishableKey: 'pk_test_demo' },
-  maps: { apiKey: 'demo-maps-key' },
-}
-
-const plain = (text: string | null | undefined) =>
-  (text ?? '')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-
-function line(overrides: Partial<CartLine> = {}): CartLine {
-  return {
-    id: '200101',
-    odooCode: 'W10002',
-    odooId: 200101,
-    name: 'Falize Tradition',
-    vintage: '2021',
-    volume: '75cl',
-    quantity: 6,
-    price: 12.5,
-    qty_available: 20,
-    free_qty: 20,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
-    ...overrides,
-  }
-}
-
-const DELIVERY: Contact = {
-  name: 'Claire Dubois',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: 'claire@example.com',
-  phone: '+32 470 12 34 56',
-}
 
 const state = () => getStore().getState()
-const figure = (label: string) =>
-  plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
-
-async function renderCart(locale: Locale = 'en') {
-  // No pause between keystrokes: these flows type a lot on a busy 2-core machine.
-  const user = userEvent.setup({ delay: null })
-  const result = await renderWidget(cart, { locale })
-  return { user, ...result }
-}
-
-/** Logged in as Claire with a cart of 6 × 12.50 (75 EUR). */
-async function asClaire(locale: Locale = 'en', lines: CartLine[] = [line()]) {
-  db.sessionEmail = CLAIRE.email
-  lines.forEach((l) => addToCart(l))
-  const rendered = await renderCart(locale)
-  await screen.findByRole('tablist')
-  return rendered
-}
-
-/** Logged in, both contacts filled: the payment tab is open. */
-async function readyToPay(locale: Locale = 'en', lines?: CartLine[]) {
-  setContacts({
-    ...emptyContacts(),
-    delivery: DELIVERY,
-    invoice: { ...DELIVERY, name: 'Wijnhandel De Druif BV' },
-  })
-  const rendered = await asClaire(locale, lines)
-  const labels = { en: 'Payment', fr: 'Paiement', nl: 'Betaling' }
-  await rendered.user.click(screen.getByRole('tab', { name: labels[locale] }))
-  return rendered
-}
 
 async function enterCard(user: UserEvent, number: string, label = 'Card number') {
   const input = await screen.findByRole('textbox', { name: label })
@@ -108,9 +41,7 @@ const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer|Betaal) 
 // Long flows (a whole checkout per test): more room than the default 10 s on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 })
 
-beforeEach(() => {
-  setPageConfig({ config: DEMO, problems: [] })
-})
+beforeEach(setDemoConfig)
 
 afterEach(() => {
   vi.useRealTimers()
@@ -118,7 +49,7 @@ afterEach(() => {
 
 describe('checkout tabs and contacts', () => {
   it('opens on delivery with invoice and payment disabled; visitors see no checkout', async () => {
-    addToCart(line())
+    addToCart(cartLine())
     await renderCart('en')
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
     getStore().update((d) => {
@@ -133,7 +64,7 @@ describe('checkout tabs and contacts', () => {
   })
 
   it('shows the failing rules next to their fields when continuing too early (en)', async () => {
-    const { user } = await asClaire('en')
+    const { user } = await renderAsClaire('en')
     await user.click(screen.getByRole('button', { name: 'Continue to the invoice details' }))
     expect(screen.getAllByText('Please fill in this field')).toHaveLength(6)
     expect(screen.getByText('Please choose a country')).toBeVisible()
@@ -149,7 +80,7 @@ describe('checkout tabs and contacts', () => {
   })
 
   it('moves focus to the first invalid field each time "continue" is refused (fr)', async () => {
-    const { user } = await asClaire('fr')
+    const { user } = await renderAsClaire('fr')
     const proceed = screen.getByRole('button', { name: 'Continuer vers la facturation' })
     await user.type(screen.getByLabelText('Nom complet'), 'Claire Dubois')
     await user.type(screen.getByLabelText('Rue et numéro'), 'Rue Haute 12')
@@ -164,7 +95,7 @@ describe('checkout tabs and contacts', () => {
   })
 
   it('shows a rule once its field is left, not before (fr)', async () => {
-    const { user } = await asClaire('fr')
+    const { user } = await renderAsClaire('fr')
     await user.click(screen.getByLabelText('Téléphone'))
     expect(screen.queryByText('Veuillez remplir ce champ')).not.toBeInTheDocument()
     await user.tab()
@@ -174,7 +105,7 @@ describe('checkout tabs and contacts', () => {
   })
 
   it('fills the address from the autocomplete, copies delivery into the empty invoice fields and pre-fills the invoice from the user (en)', async () => {
-    const { user } = await asClaire('en')
+    const { user } = await renderAsClaire('en')
     await user.type(screen.getByLabelText('Full name'), 'Jean Martin')
     const street = screen.getByRole('combobox', { name: 'Street and number' })
     await user.type(street, 'rue de la loi')
@@ -205,7 +136,7 @@ describe('checkout tabs and contacts', () => {
     delete window.wineWidgetsServices?.places
     setPageConfig({ config: { demo: false, rules: { url: '/api/rules' } }, problems: [] })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { user } = await asClaire('nl')
+    const { user } = await renderAsClaire('nl')
     expect(
       await screen.findByText('Het automatisch aanvullen van het adres kon niet worden geladen'),
     ).toBeVisible()
@@ -217,7 +148,7 @@ describe('checkout tabs and contacts', () => {
   })
 
   it('keeps the contacts in the store across a reload', async () => {
-    const { user, unmount } = await asClaire('en')
+    const { user, unmount } = await renderAsClaire('en')
     await user.type(screen.getByLabelText('Full name'), 'Jean')
     unmount()
     const saved = sessionStorage.getItem('wine-widgets:v1')
@@ -228,7 +159,7 @@ describe('checkout tabs and contacts', () => {
 describe('VAT number', () => {
   async function invoiceTab(locale: Locale = 'en') {
     setContacts({ ...emptyContacts(), delivery: DELIVERY })
-    const rendered = await asClaire(locale)
+    const rendered = await renderAsClaire(locale)
     const labels = { en: 'Invoice', fr: 'Facturation', nl: 'Facturatie' }
     await rendered.user.click(screen.getByRole('tab', { name: labels[locale] }))
     return rendered
@@ -313,7 +244,7 @@ describe('VAT number', () => {
 
 describe('shipping box', () => {
   it('appears once the delivery is valid, with the fee of the shipping decision (en)', async () => {
-    const { user } = await asClaire('en')
+    const { user } = await renderAsClaire('en')
     expect(screen.queryByRole('heading', { name: 'Shipping' })).not.toBeInTheDocument()
     await user.type(screen.getByLabelText('Full name'), 'Claire Dubois')
     await user.type(screen.getByLabelText('Street and number'), 'Korenmarkt 5')
@@ -337,7 +268,7 @@ describe('shipping box', () => {
 
   it('shows free shipping in Belgium from 150 EUR', async () => {
     setContacts({ ...emptyContacts(), delivery: DELIVERY })
-    await asClaire('en', [line({ quantity: 12 })])
+    await renderAsClaire('en', [cartLine({ quantity: 12 })])
     await waitFor(() => expect(figure('Shipping cost')).toBe('Free'))
     expect(figure('Shipping')).toBe('Free')
   })
@@ -355,7 +286,7 @@ describe('shipping box', () => {
     fail()
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     setContacts({ ...emptyContacts(), delivery: DELIVERY })
-    await asClaire('en')
+    await renderAsClaire('en')
     await waitFor(() => expect(error).toHaveBeenCalled())
     expect(String(error.mock.calls[0]![0])).toContain('Shipping calculation failed')
     expect(screen.queryByText('Free')).not.toBeInTheDocument()
@@ -366,7 +297,7 @@ describe('shipping box', () => {
 
 describe('droplets redemption', () => {
   it('clamps to the allowed maximum on change and shows the discount once left (en)', async () => {
-    const { user } = await asClaire('en')
+    const { user } = await renderAsClaire('en')
     await screen.findByText('Droplets on your account: 420')
     const input = screen.getByLabelText('Droplets to redeem')
     expect(input).toHaveAttribute('maxLength', '4')
@@ -384,7 +315,7 @@ describe('droplets redemption', () => {
   })
 
   it('redeems nothing below 100 and says so once left (fr)', async () => {
-    const { user } = await asClaire('fr')
+    const { user } = await renderAsClaire('fr')
     await screen.findByText('Gouttes sur votre compte : 420')
     const input = screen.getByLabelText('Gouttes à utiliser')
     await user.type(input, '50')
@@ -396,7 +327,7 @@ describe('droplets redemption', () => {
   })
 
   it('uses the ×2 tier from 200 droplets (nl)', async () => {
-    const { user } = await asClaire('nl', [line({ quantity: 12 })])
+    const { user } = await renderAsClaire('nl', [cartLine({ quantity: 12 })])
     await screen.findByText('Druppels op je account: 420')
     await user.type(screen.getByLabelText('In te wisselen druppels'), '250')
     await user.tab()
@@ -406,7 +337,7 @@ describe('droplets redemption', () => {
 
   it('is not offered below 100 droplets', async () => {
     db.sessionEmail = TOM.email
-    addToCart(line())
+    addToCart(cartLine())
     await renderCart('en')
     await screen.findByText('Droplets on your account: 50')
     expect(screen.queryByLabelText('Droplets to redeem')).not.toBeInTheDocument()
@@ -437,7 +368,7 @@ describe('payment', () => {
     })
     const paid = vi.fn()
     const off = getBus().on('order:paid', paid)
-    const { user } = await readyToPay('en')
+    const { user } = await renderOnPaymentTab('en')
     await screen.findByText('Droplets on your account: 420')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     expect(payButton()).toBeDisabled()
@@ -501,7 +432,7 @@ describe('payment', () => {
   })
 
   it('keeps the pay button disabled until the card is complete, and while paying (fr)', async () => {
-    const { user } = await readyToPay('fr')
+    const { user } = await renderOnPaymentTab('fr')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await enterCard(user, '4242 4242', 'Numéro de carte')
     expect(payButton()).toBeDisabled()
@@ -519,7 +450,7 @@ describe('payment', () => {
   })
 
   it('never creates two orders or intents on a double click', async () => {
-    const { user } = await readyToPay('en')
+    const { user } = await renderOnPaymentTab('en')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await enterCard(user, TEST_CARDS.success)
     await user.dblClick(payButton())
@@ -538,7 +469,7 @@ describe('payment', () => {
     // A slow order creation: the shopper has pressed Pay, nothing is confirmed yet. The answer
     // waits until the test lets it through, however slow the machine.
     setFault('createorderinodoo', { kind: 'held' }, { times: 1 })
-    const { user } = await readyToPay('en')
+    const { user } = await renderOnPaymentTab('en')
     await screen.findByText('Droplets on your account: 420')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await enterCard(user, TEST_CARDS.declined)
@@ -587,7 +518,7 @@ describe('payment', () => {
   })
 
   it('completes a 3-D Secure card once the shopper authenticates; the cart is read-only meanwhile', async () => {
-    const { user } = await readyToPay('en')
+    const { user } = await renderOnPaymentTab('en')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await enterCard(user, TEST_CARDS.threeDSecure)
     await user.click(payButton())
@@ -605,7 +536,7 @@ describe('payment', () => {
     'shows the card provider message for %s, and a retry reuses the order',
     async (card, message) => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
-      const { user } = await readyToPay('en')
+      const { user } = await renderOnPaymentTab('en')
       await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
       await enterCard(user, card)
       await user.click(payButton())
@@ -636,7 +567,7 @@ describe('payment', () => {
     async (call, message) => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined)
       setFault(call, { kind: 'status', status: 500 }, { times: 1 })
-      const { user } = await readyToPay('en')
+      const { user } = await renderOnPaymentTab('en')
       await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
       await enterCard(user, TEST_CARDS.success)
       const contactsBefore = state().contacts
@@ -664,7 +595,7 @@ describe('payment', () => {
         d.cart.redeemedPointsAmount = 20
       })
       setFault(call, { kind: 'status', status: 500 }, { times: 1 })
-      const { user } = await readyToPay('en')
+      const { user } = await renderOnPaymentTab('en')
       await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
       await enterCard(user, TEST_CARDS.success)
       await user.click(payButton())
@@ -688,7 +619,7 @@ describe('payment', () => {
   it('shows the thank-you even when only the balance refresh fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     setFault('getupdatedpoints', { kind: 'status', status: 500 })
-    const { user } = await readyToPay('en')
+    const { user } = await renderOnPaymentTab('en')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await enterCard(user, TEST_CARDS.success)
     await user.click(payButton())
@@ -701,8 +632,8 @@ describe('payment', () => {
       d.cart.redeemedPoints = 400
       d.cart.redeemedPointsAmount = 400
     })
-    const { user } = await readyToPay('nl', [
-      line({ price: 20, quantity: 20, free_shipping: true }),
+    const { user } = await renderOnPaymentTab('nl', [
+      cartLine({ price: 20, quantity: 20, free_shipping: true }),
     ])
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await waitFor(() => expect(state().cart.redeemedPointsAmount).toBe(400))
@@ -718,7 +649,7 @@ describe('payment', () => {
 
   it('shows the intent message on a malformed intent answer, and keeps the card usable (nl)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { user } = await readyToPay('nl')
+    const { user } = await renderOnPaymentTab('nl')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
     await enterCard(user, TEST_CARDS.success, 'Kaartnummer')
     setFault('createpaymentintent', { kind: 'malformed' }, { times: 1 })

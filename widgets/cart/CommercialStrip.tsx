@@ -4,19 +4,14 @@ import { FREE_DELIVERY_BELGIUM_FROM } from '../../src/domain/cart-page'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import styles from './Cart.module.css'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** A line icon in the widgets' style (24 × 24, stroked in the text colour); decorative. */
 function ClaimIcon({ children }: { children: ReactNode }) {
   return (
-    <svg
-      className={styles.claimIcon}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      data-claim-icon=""
-    >
+    <DecorativeSvg className={styles.claimIcon} viewBox="0 0 24 24" data-claim-icon="">
       {children}
-    </svg>
+    </DecorativeSvg>
   )
 }
 

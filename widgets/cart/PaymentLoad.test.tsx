@@ -1,15 +1,8 @@
 import { expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { renderWidget } from '../../mocks/render-widget'
-import { callsOf, db } from '../../mocks/db'
-import { wineLine } from '../../fixtures/checkout'
-import { CLAIRE } from '../../fixtures/users'
+import { callsOf } from '../../mocks/db'
+import { renderOnPaymentTab } from '../../mocks/test-setups/cart'
 import { setPageConfig } from '../../src/config/config'
-import { addToCart } from '../../src/store/cart-actions'
-import { setContacts } from '../../src/store/contacts-actions'
-import { emptyContacts } from '../../src/store/state'
-import { cart } from './index'
 
 // Stripe.js fails to load.
 vi.mock('@stripe/stripe-js', () => ({
@@ -24,22 +17,7 @@ it('shows the processing error when the card provider fails to load (fr)', async
     problems: [],
   })
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-  const contact = {
-    name: 'Claire Dubois',
-    street: 'Rue de la Loi 16',
-    zip: '1000',
-    city: 'Bruxelles',
-    country: 'Belgique',
-    country_code: 'BE',
-    email: CLAIRE.email,
-    phone: '0470',
-  }
-  setContacts({ ...emptyContacts(), delivery: contact, invoice: contact })
-  db.sessionEmail = CLAIRE.email
-  addToCart(wineLine({ price: 12.5, qty_available: 20, free_qty: 20 }))
-  const user = userEvent.setup()
-  await renderWidget(cart, { locale: 'fr' })
-  await user.click(await screen.findByRole('tab', { name: 'Paiement' }))
+  await renderOnPaymentTab('fr')
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Une erreur est survenue pendant le traitement du paiement',
   )

@@ -7,7 +7,6 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { castDraft } from 'immer'
 import en from '../../locales/en.json'
 import fr from '../../locales/fr.json'
@@ -17,9 +16,9 @@ import { callsOf, db } from '../../mocks/db'
 import { releaseHeld, setFault } from '../../mocks/faults'
 import { createFakeStripe, FAKE_ELEMENT_TEXTS, TEST_CARDS } from '../../mocks/fake-stripe'
 import { stripeServer } from '../../mocks/stripe-server'
-import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
+import { cartLine, renderOnPaymentTab, setDemoConfig } from '../../mocks/test-setups/cart'
+import { CLAIRE_CONTACT } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
-import { setPageConfig } from '../../src/config/config'
 import { takeSnapshot, transition, type PaymentProgress } from '../../src/domain/payment-flow'
 import type { CartLine, Locale } from '../../src/domain/types'
 import { recordPaidOrder } from '../../src/payment/paid-orders'
@@ -40,31 +39,21 @@ const payWord = (locale: Locale) => payment(locale).pay.replace(/\s*\{\{amount\}
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '')
 
-const WINE = wineLine({ price: 12.5, quantity: 6, qty_available: 20, free_qty: 20 })
-const OTHER: CartLine = wineLine({
+const WINE = cartLine()
+const OTHER: CartLine = cartLine({
   id: '300301',
   odooCode: 'W30030',
   odooId: 300301,
   name: 'Clos des Fées',
   price: 20,
   quantity: 2,
-  qty_available: 20,
-  free_qty: 20,
 })
 const state = () => getStore().getState()
 
 vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
-  setPageConfig({
-    config: {
-      demo: true,
-      rules: { url: '/api/rules' },
-      stripe: { publishableKey: 'pk_test_demo' },
-      maps: { apiKey: 'demo-maps-key' },
-    },
-    problems: [],
-  })
+  setDemoConfig()
   // The steps after the charge retry at once: a stalled order shows without waiting a minute.
   setPaymentControllerOptions({ retryDelays: [0, 0] })
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
@@ -74,10 +63,7 @@ beforeEach(() => {
 
 /** Claire's cart of 6 × 12.50, both contacts filled, on the payment tab with a valid card. */
 async function payWithCard(locale: Locale) {
-  addToCart(WINE)
-  const user = userEvent.setup({ delay: null })
-  await renderWidget(cart, { locale })
-  await user.click(await screen.findByRole('tab', { name: checkout(locale).tabPayment }))
+  const { user } = await renderOnPaymentTab(locale, [WINE])
   await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
   const number = await screen.findByRole('textbox', {
     name: FAKE_ELEMENT_TEXTS[locale].cardNumber,

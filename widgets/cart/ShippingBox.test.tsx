@@ -1,78 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
-import userEvent, { type UserEvent } from '@testing-library/user-event'
+import type { UserEvent } from '@testing-library/user-event'
 import type { QueryClient } from '@tanstack/react-query'
-import { renderWidget } from '../../mocks/render-widget'
-import { callsOf, db } from '../../mocks/db'
-import { clearFaults, setFault, type Fault } from '../../mocks/faults'
+import { callsOf } from '../../mocks/db'
+import { clearFaults, setFault } from '../../mocks/faults'
+import { HTTP_500, NETWORK_ERROR, type NamedFault } from '../../mocks/test-setups/faults'
 import { TEST_CARDS } from '../../mocks/fake-stripe'
-import { wineLine } from '../../fixtures/checkout'
-import { CLAIRE } from '../../fixtures/users'
-import { setPageConfig } from '../../src/config/config'
-import type { Contact, Locale } from '../../src/domain/types'
+import { figure, renderOnPaymentTab, setDemoConfig } from '../../mocks/test-setups/cart'
 import { RULES_TIMEOUT_MS } from '../../src/services/rules'
-import { addToCart } from '../../src/store/cart-actions'
-import { setContacts } from '../../src/store/contacts-actions'
 import { getStore } from '../../src/store/shared-store'
-import { emptyContacts } from '../../src/store/state'
-import { cart } from './index'
 import { SHIPPING_RETRY_DELAYS_MS, shippingRetryDelay } from './use-shipping-quote'
-
-const DELIVERY: Contact = {
-  name: 'Claire Dubois',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: 'claire@example.com',
-  phone: '+32 470 12 34 56',
-}
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 const TEXTS = {
   en: {
     unavailable: "The shipping cost can't be calculated right now. We'll keep trying.",
     retry: 'Try again now',
     needShipping: 'Payment opens once the shipping cost is known.',
-    payment: 'Payment',
   },
   fr: {
     unavailable:
       "Les frais de livraison ne peuvent pas être calculés pour l'instant. Nous réessayons.",
     retry: 'Réessayer maintenant',
     needShipping: "Le paiement s'ouvre dès que les frais de livraison sont connus.",
-    payment: 'Paiement',
   },
 } as const
 
-const plain = (text: string | null | undefined) =>
-  (text ?? '')
-    .replace(/[\u00a0\u202f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-const figure = (label: string) =>
-  plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
 const payButton = () => screen.getByRole('button', { name: /^(Pay|Payer) / })
 
 /** The shown shipping quote: how many of its tries in a row failed so far. */
 const failedTries = (client: QueryClient) =>
   client.getQueryCache().find({ queryKey: ['shipping-quote'], exact: false, type: 'active' })?.state
     .fetchFailureCount ?? 0
-
-/** Claire, 6 × 12.50, both contacts filled, on the payment tab. */
-async function renderReadyToPay(locale: 'en' | 'fr') {
-  setContacts({
-    ...emptyContacts(),
-    delivery: DELIVERY,
-    invoice: { ...DELIVERY, name: 'Wijnhandel De Druif BV' },
-  })
-  db.sessionEmail = CLAIRE.email
-  addToCart(wineLine({ price: 12.5, qty_available: 20, free_qty: 20 }))
-  const user = userEvent.setup({ delay: null })
-  const { client } = await renderWidget(cart, { locale: locale satisfies Locale })
-  await user.click(await screen.findByRole('tab', { name: TEXTS[locale].payment }))
-  return { user, client }
-}
 
 async function enterCard(user: UserEvent, locale: 'en' | 'fr') {
   const name = { en: 'Card number', fr: 'Numéro de carte' }[locale]
@@ -81,26 +40,16 @@ async function enterCard(user: UserEvent, locale: 'en' | 'fr') {
 
 vi.setConfig({ testTimeout: 30_000 })
 
-beforeEach(() => {
-  setPageConfig({
-    config: {
-      demo: true,
-      rules: { url: '/api/rules' },
-      stripe: { publishableKey: 'pk_test_demo' },
-      maps: { apiKey: 'demo-maps-key' },
-    },
-    problems: [],
-  })
-})
+beforeEach(setDemoConfig)
 
 afterEach(() => {
   vi.useRealTimers()
 })
 
 describe('the shipping quote retries (issue 11)', () => {
-  const failures: [string, Fault][] = [
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['a network error', { kind: 'network' }],
+  const failures: NamedFault[] = [
+    HTTP_500,
+    NETWORK_ERROR,
     ['a malformed answer', { kind: 'malformed' }],
     ['an answer slower than its timeout', { kind: 'delay', ms: RULES_TIMEOUT_MS + 2_000 }],
   ]
@@ -114,7 +63,7 @@ describe('the shipping quote retries (issue 11)', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true })
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
       setFault('rules', fault)
-      const { user } = await renderReadyToPay('en')
+      const { user } = await renderOnPaymentTab('en')
       if (slow) await vi.advanceTimersByTimeAsync(RULES_TIMEOUT_MS)
       expect(await screen.findByText(TEXTS.en.unavailable)).toBeVisible()
       expect(screen.getByRole('button', { name: TEXTS.en.retry })).toBeVisible()
@@ -122,10 +71,7 @@ describe('the shipping quote retries (issue 11)', () => {
       expect(screen.queryByText('Free')).not.toBeInTheDocument()
       expect(screen.getByText(TEXTS.en.needShipping)).toBeVisible()
       // Only logged (spec 8), never an alert.
-      expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('Shipping calculation failed'),
-        expect.anything(),
-      )
+      expect(error).toHaveBeenCalledWith(...loggedFailure('Shipping calculation failed'))
       await enterCard(user, 'en')
       expect(payButton()).toBeDisabled()
 
@@ -146,7 +92,7 @@ describe('the shipping quote retries (issue 11)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     setFault('rules', { kind: 'status', status: 503 })
-    const { user, client } = await renderReadyToPay('fr')
+    const { user, client } = await renderOnPaymentTab('fr')
     expect(await screen.findByText(TEXTS.fr.unavailable)).toBeVisible()
     // Each automatic try, after a wait of 1, 2, 4, 8 then 16 s of fake time, fails too; the next
     // wait starts once a try has failed.

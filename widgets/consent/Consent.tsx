@@ -4,6 +4,7 @@ import { giveConsent, hasConsentCookie } from '../../src/consent/consent'
 import { useTranslation } from 'react-i18next'
 import type { ConsentProps } from './index'
 import styles from './Consent.module.css'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** The same-origin path a link points to (null for fragments, other sites or unparsable URLs). */
 function pathOf(url: string): string | null {
@@ -88,9 +89,9 @@ export default function Consent({ props, locale }: WidgetComponentProps<ConsentP
         </a>
       </p>
       <button type="button" className={styles.accept} onClick={accept}>
-        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <DecorativeSvg className={styles.icon} viewBox="0 0 24 24">
           <path d="M4.5 12.75l4.5 4.5 10.5-10.5" />
-        </svg>
+        </DecorativeSvg>
         {t('consent.accept')}
       </button>
     </section>

@@ -1,4 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
+import { LINK_PROP } from '../../src/props/shared-specs'
 
 const props = {
   /**
@@ -6,9 +7,7 @@ const props = {
    * @default `/{locale}/privacy`
    */
   privacyUrl: {
-    type: 'string',
-    // A site path or an http(s) address: never a `javascript:` or `data:` link.
-    pattern: /^(\/(?!\/)|https?:\/\/)/,
+    ...LINK_PROP,
     doc: 'Link to the privacy page (a path such as /fr/vie-privee or an https:// address); defaults to /{locale}/privacy.',
   },
 } as const satisfies PropsSchema

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { setFault, type Fault } from '../../mocks/faults'
+import { setFault } from '../../mocks/faults'
+import { HTTP_429, HTTP_500, MALFORMED_JSON, NETWORK_ERROR } from '../../mocks/test-setups/faults'
 import { renderWidget } from '../../mocks/render-widget'
 import { getBus } from '../../src/bus/bus'
 import { collectionEntries } from '../../fixtures/collections'
@@ -144,20 +145,18 @@ describe('decouvrir widget', () => {
     expect(document.querySelector('[data-widget="slider"]')).toBeNull()
   })
 
-  it.each<[string, Fault]>([
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['a network error', { kind: 'network' }],
-    ['HTTP 429', { kind: 'status', status: 429 }],
-    ['malformed JSON', { kind: 'malformed' }],
-  ])('shows a quiet empty state after %s (nl)', async (_, fault) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    setFault('collections', fault)
-    await renderWidget(decouvrir, {
-      locale: 'nl',
-      attributes: { 'data-collection': 'regions', 'data-header': 'Ontdek' },
-    })
-    expect(await screen.findByText('Momenteel niets te ontdekken.')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Ontdek' })).toBeInTheDocument()
-    expect(error).toHaveBeenCalled()
-  })
+  it.each([HTTP_500, NETWORK_ERROR, HTTP_429, MALFORMED_JSON])(
+    'shows a quiet empty state after %s (nl)',
+    async (_, fault) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      setFault('collections', fault)
+      await renderWidget(decouvrir, {
+        locale: 'nl',
+        attributes: { 'data-collection': 'regions', 'data-header': 'Ontdek' },
+      })
+      expect(await screen.findByText('Momenteel niets te ontdekken.')).toBeInTheDocument()
+      expect(screen.getByRole('heading', { name: 'Ontdek' })).toBeInTheDocument()
+      expect(error).toHaveBeenCalled()
+    },
+  )
 })

@@ -8,6 +8,7 @@ import { loadNamespaces } from '../../src/i18n/i18n'
 import { LocaleContext } from '../../src/i18n/locale-context'
 import type { Locale } from '../../src/domain/types'
 import { faq, type FaqProps } from './index'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 /**
  * The faq's tree as a widget root renders it, in a tag that already holds the editor's content
@@ -182,10 +183,7 @@ describe('faq widget', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     await renderFaq('', 'fr')
     expect(screen.getByText('Pas encore de questions ici.')).toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('faq: no question/answer pairs'),
-      expect.anything(),
-    )
+    expect(error).toHaveBeenCalledWith(...loggedFailure('faq: no question/answer pairs'))
   })
 
   it('falls back to the markup when the JSON is malformed, and skips items without question', async () => {
@@ -195,10 +193,7 @@ describe('faq widget', () => {
       'en',
     )
     expect(screen.getByRole('button', { name: 'Fallback question?' })).toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('faq: the JSON script could not be read'),
-      expect.anything(),
-    )
+    expect(error).toHaveBeenCalledWith(...loggedFailure('faq: the JSON script could not be read'))
   })
 
   it('shows the valid JSON items and names the skipped ones (en)', async () => {
@@ -208,9 +203,6 @@ describe('faq widget', () => {
       'en',
     )
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Kept?'])
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('JSON items 1, 3 have no "question"'),
-      expect.anything(),
-    )
+    expect(error).toHaveBeenCalledWith(...loggedFailure('JSON items 1, 3 have no "question"'))
   })
 })

@@ -2,12 +2,21 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { setFault, type Fault } from '../../mocks/faults'
+import { setFault } from '../../mocks/faults'
+import {
+  HTTP_422,
+  HTTP_429,
+  HTTP_500,
+  HTTP_503,
+  MALFORMED_JSON,
+  NETWORK_ERROR,
+} from '../../mocks/test-setups/faults'
 import { callsOf } from '../../mocks/db'
 import { renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
 import { collectionEntries } from '../../fixtures/collections'
 import { index } from './index'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 const ENTRIES = '/api/collections/:collection/entries'
 
@@ -141,23 +150,18 @@ describe('index widget', () => {
     expect(screen.queryByRole('navigation')).toBeNull()
   })
 
-  it.each<[string, Fault]>([
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['HTTP 503', { kind: 'status', status: 503 }],
-    ['a network error', { kind: 'network' }],
-    ['HTTP 422', { kind: 'status', status: 422 }],
-    ['HTTP 429', { kind: 'status', status: 429 }],
-    ['malformed JSON', { kind: 'malformed' }],
-  ])('shows a quiet empty state after %s (en)', async (_, fault) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    setFault('collections', fault)
-    await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'estates' } })
-    expect(await screen.findByText('Nothing to list here for now.')).toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('index: the "estates" entries could not be loaded'),
-      expect.anything(),
-    )
-  })
+  it.each([HTTP_500, HTTP_503, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON])(
+    'shows a quiet empty state after %s (en)',
+    async (_, fault) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      setFault('collections', fault)
+      await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'estates' } })
+      expect(await screen.findByText('Nothing to list here for now.')).toBeInTheDocument()
+      expect(error).toHaveBeenCalledWith(
+        ...loggedFailure('index: the "estates" entries could not be loaded'),
+      )
+    },
+  )
 
   it('rejects bad attributes with the runtime’s clear error', async () => {
     await expect(

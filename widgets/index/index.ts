@@ -1,12 +1,11 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
-import { DEFAULT_INDEX_COLUMNS, EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
+import { DEFAULT_INDEX_COLUMNS } from '../../src/domain/editorial-constants'
+import { COLLECTION_PROP } from '../../src/props/shared-specs'
 
 const props = {
   /** The collection to list. */
   collection: {
-    type: 'enum',
-    values: EDITORIAL_COLLECTIONS,
-    required: true,
+    ...COLLECTION_PROP,
     doc: 'The collection to list: every entry, sorted by title, linking to its page.',
   },
   /**

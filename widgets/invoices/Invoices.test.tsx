@@ -3,6 +3,7 @@ import { configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
+import { logInInEnglish } from '../../mocks/test-setups/session'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
 import { server } from '../../mocks/node'
@@ -180,9 +181,7 @@ describe('invoices widget', () => {
     expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeVisible()
     expect(screen.getByText('Log in to see your orders.')).toBeVisible()
     expect(callsOf('getinvoices')).toEqual([])
-    await user.type(screen.getByLabelText('E-mail address'), 'claire@example.com')
-    await user.type(screen.getByLabelText('Password'), 'droplets-420')
-    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await logInInEnglish(user, 'claire@example.com', 'droplets-420')
     expect(await screen.findByRole('button', { name: /2026\/00008/ })).toBeVisible()
     expect(screen.getByRole('heading', { level: 2, name: 'Your orders' })).toBeVisible()
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument()

@@ -1,12 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { captureRedirects, logOut, logOutFailing } from '../../mocks/test-setups/session'
 import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
-import { setPageRedirect } from '../../src/session/redirect'
 import { startSessionService } from '../../src/session/session'
 import { INACTIVITY_MS } from '../../src/store/state'
 import { login } from './index'
@@ -14,9 +13,7 @@ import { login } from './index'
 let redirects: string[] = []
 
 beforeEach(() => {
-  redirects = []
-  // This test's page navigates into the list (the next test's page is a fresh one).
-  setPageRedirect((url) => redirects.push(url))
+  redirects = captureRedirects()
 })
 
 describe('login widget', () => {
@@ -51,12 +48,9 @@ describe('login widget', () => {
   })
 
   it('logs out: store cleared, user:logged-out emitted, redirect to /fr', async () => {
-    const user = userEvent.setup()
-    db.sessionEmail = 'claire@example.com'
     const events: string[] = []
     const stop = getBus().on('user:logged-out', ({ reason }) => events.push(reason))
-    await renderWidget(login, { locale: 'fr' })
-    await user.click(await screen.findByRole('button', { name: 'Se déconnecter' }))
+    await logOut(login, 'claire@example.com')
     await waitFor(() => expect(redirects).toEqual(['/fr']))
     expect(events).toEqual(['logout'])
     expect(getStore().getState().session.isLoggedIn).toBe(false)
@@ -65,19 +59,7 @@ describe('login widget', () => {
   })
 
   it('on logout failure only logs "Logout failed": no redirect, still logged in', async () => {
-    const user = userEvent.setup()
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    db.sessionEmail = 'tom@example.com'
-    setFault('logoutuser', { kind: 'status', status: 500 })
-    await renderWidget(login, { locale: 'nl' })
-    await user.click(await screen.findByRole('button', { name: 'Uitloggen' }))
-    await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('Logout failed'),
-        expect.anything(),
-      ),
-    )
-    expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeEnabled()
+    await logOutFailing(login, 'tom@example.com')
     expect(screen.getByText('Je bent ingelogd als Tom Peeters')).toBeInTheDocument()
     expect(redirects).toEqual([])
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()

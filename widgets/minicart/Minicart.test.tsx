@@ -2,31 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
-import { NO_PROMOTION, type CartLine } from '../../src/domain/types'
+import { wineLine } from '../../fixtures/checkout'
+import type { CartLine } from '../../src/domain/types'
 import { addToCart, removeFromCart } from '../../src/store/cart-actions'
 import { minicart } from './index'
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ')
 
-function line(overrides: Partial<CartLine> = {}): CartLine {
-  return {
-    id: '200101',
-    odooCode: 'W10002',
-    odooId: 200101,
+/** 6 × Domaine de la Falize Tradition 2021 at 12.50, 30 in stock. */
+const line = (overrides: Partial<CartLine> = {}): CartLine =>
+  wineLine({
     name: 'Domaine de la Falize Tradition',
-    vintage: '2021',
-    volume: '75cl',
-    quantity: 6,
     price: 12.5,
     qty_available: 30,
     free_qty: 30,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: NO_PROMOTION,
     ...overrides,
-  }
-}
+  })
 
 const bundleLine = line({
   id: 'BUN-001',

@@ -7,6 +7,7 @@ import { useCartTotals } from '../../src/store/cart-actions'
 import { Money } from '../../src/ui/money/Money'
 import type { MinicartProps } from './index'
 import styles from './Minicart.module.css'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** A short delay before closing on mouse leave, so moving to the panel does not close it. */
 const CLOSE_DELAY_MS = 200
@@ -82,11 +83,11 @@ export default function Minicart({ locale }: WidgetComponentProps<MinicartProps>
         aria-label={t('minicart.button', { count: totals.itemsCount })}
         onClick={toggle}
       >
-        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <DecorativeSvg className={styles.icon} viewBox="0 0 24 24">
           <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
           <circle cx="9" cy="19" r="1.5" />
           <circle cx="17" cy="19" r="1.5" />
-        </svg>
+        </DecorativeSvg>
         {/* An empty cart shows no badge: a "0" is noise (the name still says 0). */}
         {totals.itemsCount > 0 && (
           <span className={styles.badge} aria-hidden="true">

@@ -7,6 +7,7 @@ import { releaseHeld, setFault } from '../../mocks/faults'
 import type { Locale } from '../../src/domain/types'
 import { setPageRedirect } from '../../src/session/redirect'
 import { resetPassword } from './index'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 // Two cores shared with other test runs: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5_000 })
@@ -152,10 +153,7 @@ describe('reset-password widget', () => {
       await user.click(screen.getByRole('button'))
       const alert = await screen.findByRole('alert')
       await vi.waitFor(() => expect(alert).toHaveTextContent(text))
-      expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('Password reset failed'),
-        expect.anything(),
-      )
+      expect(error).toHaveBeenCalledWith(...loggedFailure('Password reset failed'))
       expect(screen.getByRole('button')).toBeDisabled()
       void act(() => vi.advanceTimersByTime(3_500))
       expect(redirects).toEqual([])

@@ -6,7 +6,6 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
-  type ReactNode,
 } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import type { Locale } from '../../src/domain/types'
@@ -97,7 +96,6 @@ function useModalOwnership(modal: PageModal): boolean {
 
 interface TopBarProps {
   onClose: () => void
-  children?: ReactNode
 }
 
 function CloseButton({ onClose }: TopBarProps) {
@@ -109,14 +107,23 @@ function CloseButton({ onClose }: TopBarProps) {
   )
 }
 
+interface PanelMessageProps {
+  onClose: () => void
+  /** `status` while the panel's code loads, `alert` when it cannot work. */
+  role: 'status' | 'alert'
+  text: string
+}
+
 /** Shown while the panel's code loads, and when it cannot work: the modal can always be closed. */
-function PanelMessage({ onClose, children }: TopBarProps) {
+function PanelMessage({ onClose, role, text }: PanelMessageProps) {
   return (
     <div className={styles.message}>
       <div className={styles.messageBar}>
         <CloseButton onClose={onClose} />
       </div>
-      {children}
+      <p role={role} className={styles.note}>
+        {text}
+      </p>
     </div>
   )
 }
@@ -260,20 +267,12 @@ export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
               <ErrorBoundary
                 name="search"
                 fallback={() => (
-                  <PanelMessage onClose={close}>
-                    <p role="alert" className={styles.note}>
-                      {t('search.error')}
-                    </p>
-                  </PanelMessage>
+                  <PanelMessage onClose={close} role="alert" text={t('search.error')} />
                 )}
               >
                 <Suspense
                   fallback={
-                    <PanelMessage onClose={close}>
-                      <p role="status" className={styles.note}>
-                        {t('search.stalled')}
-                      </p>
-                    </PanelMessage>
+                    <PanelMessage onClose={close} role="status" text={t('search.stalled')} />
                   }
                 >
                   <SearchPanel

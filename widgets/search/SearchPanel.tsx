@@ -18,6 +18,7 @@ import {
   useSearchBox,
 } from 'react-instantsearch'
 import type { Locale } from '../../src/domain/types'
+import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import {
   REFINEMENT_ATTRIBUTES,
   SEARCH_QUERY_MAX_LENGTH,
@@ -75,7 +76,6 @@ interface SearchBoxProps {
 /** The free-text box: refined on every keystroke, 512 characters at most, stalled text. */
 function SearchBox({ active }: SearchBoxProps) {
   const { t } = useTranslation(['search', 'wine'])
-  const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const { query, refine } = useSearchBox()
   // The instance's status, not the search box's render state: the connectors render only once
@@ -127,18 +127,14 @@ function SearchBox({ active }: SearchBoxProps) {
         input.current?.blur()
       }}
     >
-      <label htmlFor={id} className={styles.srOnly}>
-        {t('search.inputLabel')}
-      </label>
-      <input
+      <HiddenLabelInput
+        label={t('search.inputLabel')}
         ref={input}
-        id={id}
         type="search"
         className={styles.input}
         value={value}
         placeholder={t('search.placeholder')}
         maxLength={SEARCH_QUERY_MAX_LENGTH}
-        autoComplete="off"
         autoCorrect="off"
         autoCapitalize="off"
         spellCheck={false}

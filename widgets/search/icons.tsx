@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** Decorative line icons (24 × 24, currentColor); the buttons carry the accessible names. */
 function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
-    <svg
+    <DecorativeSvg
       viewBox="0 0 24 24"
       width="20"
       height="20"
@@ -12,12 +13,10 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
       {...props}
     >
       {children}
-    </svg>
+    </DecorativeSvg>
   )
 }
 

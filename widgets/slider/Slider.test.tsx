@@ -2,13 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { setFault, type Fault } from '../../mocks/faults'
+import { setFault } from '../../mocks/faults'
+import {
+  HTTP_422,
+  HTTP_429,
+  HTTP_500,
+  MALFORMED_JSON,
+  NETWORK_ERROR,
+} from '../../mocks/test-setups/faults'
 import { callsOf } from '../../mocks/db'
 import { createTestQueryClient, renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
 import { getBus } from '../../src/bus/bus'
+import type { Locale } from '../../src/domain/types'
 import { slider } from './index'
 import styles from './Slider.module.css'
+import { loggedFailure } from '../../mocks/test-setups/console'
 
 const ENTRIES = '/api/collections/:collection/entries'
 
@@ -44,6 +53,13 @@ function serve(entries: unknown[]) {
     }),
   )
   return requests
+}
+
+/** A slider of GRAPES that rotates (its interval on fake timers), rendered in `locale`. */
+function renderRotating(locale: Locale) {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
+  serve(GRAPES)
+  return renderWidget(slider, { locale, attributes: { 'data-collection': 'grapes' } })
 }
 
 /** The title of the entry the slider shows. */
@@ -196,9 +212,7 @@ describe('slider widget', () => {
   })
 
   it('rotates every 15 s to another entry, never the same twice in a row', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'grapes' } })
+    await renderRotating('fr')
     await screen.findByRole('region')
     let previous = shownTitle()
     expect(SORTED).toContain(previous)
@@ -216,9 +230,7 @@ describe('slider widget', () => {
   })
 
   it('draws the first entry at once and fades only a change of entry', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'grapes' } })
+    await renderRotating('fr')
     const region = await screen.findByRole('region')
     const entryBox = () => region.querySelector(':scope > div')!
     expect(styles.fade).toMatch(/\S/)
@@ -229,12 +241,7 @@ describe('slider widget', () => {
   })
 
   it('stops rotating when paused, when following a selection, and when removed', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    const { unmount } = await renderWidget(slider, {
-      locale: 'en',
-      attributes: { 'data-collection': 'grapes' },
-    })
+    const { unmount } = await renderRotating('en')
     const region = await screen.findByRole('region', { name: 'Featured' })
     expect(vi.getTimerCount()).toBe(1)
 
@@ -262,12 +269,7 @@ describe('slider widget', () => {
   })
 
   it('leaves no timer behind when removed while rotating', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-    serve(GRAPES)
-    const { unmount } = await renderWidget(slider, {
-      locale: 'nl',
-      attributes: { 'data-collection': 'grapes' },
-    })
+    const { unmount } = await renderRotating('nl')
     await screen.findByRole('region', { name: 'Uitgelicht' })
     expect(vi.getTimerCount()).toBe(1)
     unmount()
@@ -293,23 +295,19 @@ describe('slider widget', () => {
     expect(requests[0]!.searchParams.get('fields')).toBe('hero,intro,meta_description,title,url')
   })
 
-  it.each<[string, Fault]>([
-    ['HTTP 500', { kind: 'status', status: 500 }],
-    ['a network error', { kind: 'network' }],
-    ['HTTP 422', { kind: 'status', status: 422 }],
-    ['HTTP 429', { kind: 'status', status: 429 }],
-    ['malformed JSON', { kind: 'malformed' }],
-  ])('shows a quiet empty state after %s (fr)', async (_, fault) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    setFault('collections', fault)
-    await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'regions' } })
-    expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
-    expect(screen.queryByRole('link')).toBeNull()
-    expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('slider: the "regions" entries could not be loaded'),
-      expect.anything(),
-    )
-  })
+  it.each([HTTP_500, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON])(
+    'shows a quiet empty state after %s (fr)',
+    async (_, fault) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+      setFault('collections', fault)
+      await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'regions' } })
+      expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
+      expect(screen.queryByRole('link')).toBeNull()
+      expect(error).toHaveBeenCalledWith(
+        ...loggedFailure('slider: the "regions" entries could not be loaded'),
+      )
+    },
+  )
 
   it('shows the quiet empty state for an empty collection (en)', async () => {
     serve([])

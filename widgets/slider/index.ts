@@ -1,12 +1,10 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
-import { EDITORIAL_COLLECTIONS } from '../../src/domain/editorial-constants'
+import { COLLECTION_PROP } from '../../src/props/shared-specs'
 
 const props = {
   /** The collection whose entries the slider shows. */
   collection: {
-    type: 'enum',
-    values: EDITORIAL_COLLECTIONS,
-    required: true,
+    ...COLLECTION_PROP,
     doc: 'The collection whose entries it shows (entries sorted by title).',
   },
   /**

@@ -12,6 +12,8 @@ import { SommelierIllustration } from './SommelierButton'
 import { useSommelierChat, type ChatPhase } from './use-sommelier-chat'
 import styles from './Sommelier.module.css'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
+import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** Longest question accepted (a dish, not an essay; keeps the prompt small). */
 export const QUESTION_MAX_LENGTH = 500
@@ -54,9 +56,9 @@ function ChatHeader({ loggedIn, titleId }: HeaderProps) {
           label={t('sommelier.close')}
           onClick={() => getBus().emit('modal:close', {})}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <DecorativeSvg viewBox="0 0 24 24">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          </DecorativeSvg>
         </IconButton>
       </div>
     </header>
@@ -139,7 +141,6 @@ interface InputProps {
 
 function ChatInput({ phase, onSend, autoFocus }: InputProps) {
   const { t } = useTranslation('sommelier')
-  const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   const refocus = useRef(false)
@@ -168,25 +169,21 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
 
   return (
     <form className={styles.form} onSubmit={submit}>
-      <label htmlFor={id} className={styles.srOnly}>
-        {t('sommelier.inputLabel')}
-      </label>
-      <input
+      <HiddenLabelInput
+        label={t('sommelier.inputLabel')}
         ref={input}
-        id={id}
         type="text"
         className={styles.input}
         value={value}
         maxLength={QUESTION_MAX_LENGTH}
         placeholder={t('sommelier.placeholder')}
-        autoComplete="off"
         disabled={busy}
         onChange={(e) => setValue(e.target.value)}
       />
       <button type="submit" className={styles.send} disabled={busy || value.trim() === ''}>
-        <svg className={styles.sendIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <DecorativeSvg className={styles.sendIcon} viewBox="0 0 24 24">
           <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
-        </svg>
+        </DecorativeSvg>
         <span className={styles.sendText}>{t('sommelier.send')}</span>
       </button>
     </form>

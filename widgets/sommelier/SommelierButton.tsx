@@ -3,15 +3,14 @@ import type { Locale } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import styles from './Sommelier.module.css'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** A sommelier's tastevin and a glass: decorative, the button's text names it. */
 export function SommelierIllustration() {
   return (
-    <svg
+    <DecorativeSvg
       className={styles.illustration}
       viewBox="0 0 48 48"
-      aria-hidden="true"
-      focusable="false"
       data-sommelier-illustration=""
     >
       <circle cx="24" cy="24" r="23" fill="#f7eef1" />
@@ -25,7 +24,7 @@ export function SommelierIllustration() {
       <path d="M17 17h14c-.6 5-3.2 8-7 8s-6.4-3-7-8Z" fill="#8e2446" />
       <path d="M24 26v10M18 37h12" stroke="#6d1a36" strokeWidth="2.2" strokeLinecap="round" />
       <path d="M33 31c3 0 5 1.6 5 3.6S36 38 33 38s-5-1.5-5-3.4S30 31 33 31Z" fill="#c9a227" />
-    </svg>
+    </DecorativeSvg>
   )
 }
 
@@ -58,7 +57,7 @@ export function SommelierButton({ image }: { image?: string }) {
         />
       )}
       <SommelierIllustration />
-      <span className={styles.buttonText}>{t('sommelier.button')}</span>
+      <span className={image ? styles.imageText : styles.buttonText}>{t('sommelier.button')}</span>
     </button>
   )
 }

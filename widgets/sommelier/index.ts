@@ -1,4 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
+import { LINK_PROP } from '../../src/props/shared-specs'
 
 const props = {
   mode: {
@@ -11,9 +12,7 @@ const props = {
       'itself; the search modal renders this tag in sommelier mode, editors do not need it.',
   },
   image: {
-    type: 'string',
-    // A site path or an http(s) address: never a `javascript:` or `data:` link.
-    pattern: /^(\/(?!\/)|https?:\/\/)/,
+    ...LINK_PROP,
     doc:
       'The button’s image per locale (spec: "an image per locale"): a path or https address ' +
       'where {locale} stands for en, fr or nl, e.g. /assets/sommelier/button-{locale}.svg. ' +

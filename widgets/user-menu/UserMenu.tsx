@@ -5,6 +5,7 @@ import { clubPath, loginPath } from '../../src/session/routes'
 import { useSession } from '../../src/session/use-session'
 import type { UserMenuProps } from './index'
 import styles from './UserMenu.module.css'
+import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** The badge letter: the name's first character, else the email's, else "?". */
 function initialOf(user: User, locale: Locale): string {
@@ -32,10 +33,10 @@ export default function UserMenu({ locale }: WidgetComponentProps<UserMenuProps>
   const label = t('userMenu.login')
   return (
     <a className={styles.login} href={loginPath(locale)} title={label}>
-      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <DecorativeSvg className={styles.icon} viewBox="0 0 24 24">
         <circle cx="12" cy="8" r="4" />
         <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
-      </svg>
+      </DecorativeSvg>
       <span className={styles.visuallyHidden}>{label}</span>
     </a>
   )

@@ -1,4 +1,5 @@
 import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
+import { LINK_PROP } from '../../src/props/shared-specs'
 
 const props = {
   /** The wine's back-office code (e.g. `W10001`): `getwinevariants` lists its vintages. */
@@ -15,9 +16,7 @@ const props = {
   },
   /** The wine's label image, shown beside its line in the cart. */
   image: {
-    type: 'string',
-    // A site path or an http(s) address: never a `javascript:` or `data:` link.
-    pattern: /^(\/(?!\/)|https?:\/\/)/,
+    ...LINK_PROP,
     doc: "Optional: the wine's label image (a path or an https:// address), shown as the thumbnail of its line in the cart.",
   },
 } as const satisfies PropsSchema
