@@ -261,9 +261,14 @@ function demoDevServer(): Plugin {
   }
 }
 
-/** The libraries every widget root needs (React, React Query, i18next, immer): one chunk. */
+/**
+ * The libraries every widget needs, React or not (i18next, React Query's core): one chunk, with
+ * the page base. A widget drawn without React (quotes) loads these and not React.
+ */
+const VENDOR_LITE = /node_modules[\\/](i18next|@tanstack[\\/]query-core)[\\/]/
+/** The libraries every React widget root needs (React, React Query, react-i18next, immer). */
 const VENDOR_BASE =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|i18next|react-i18next)[\\/]|rolldown[\\/]runtime/
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime/
 /**
  * What every widget root needs (providers, store, bus, texts, http, and the page's session
  * service, started before the first widget renders), and tiny modules many widgets use (the
@@ -272,9 +277,14 @@ const VENDOR_BASE =
  * show the user.
  */
 const CORE =
-  /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout|query-client)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|http|bus[\\/]use-bus|domain[\\/](safe-url|rotation)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
+  /[\\/](mount[\\/](root|fallback|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/]safe-url|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
+/**
+ * What every widget needs, React or not, besides the entry (src/page/page-base.ts and what a
+ * widget drawn without React needs: the texts, http, the page's QueryClient, the collection
+ * reads, rotation, the DOM root); what these import goes with them.
+ */
 const PAGE_BASE =
-  /[\\/]src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/]collection-url)\.ts$/
+  /[\\/](src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/](collection-url|collection-query|query-client)|i18n[\\/]i18n|http[\\/](http|signals|csrf)|domain[\\/]rotation)|mount[\\/]dom-root)\.ts$/
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
@@ -337,24 +347,29 @@ function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
  *   stays with those panels.
  */
 function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  if (VENDOR_LITE.test(id)) return 'vendor-lite'
   if (VENDOR_BASE.test(id)) return 'vendor-base'
   if (/node_modules[\\/]valibot[\\/]/.test(id)) return 'vendor-valibot'
-  if (CORE.test(id) || id === `\0${TEXTS}`) return 'core'
-  // What the entry needs besides its own code (src/page/page-base.ts: the bus, the error report,
-  // page leave, the page context) and the collection URLs its prefetch of an editorial widget
-  // needs: one small chunk every widget page loads, imported dynamically by the entry so that it
-  // is requested together with the widgets' code, not before it. The collection's request then
-  // starts without waiting for a chunk of its own, or for the libraries the collections chunk
-  // needs.
-  if (PAGE_BASE.test(id)) return 'page-base'
+  // What every widget needs besides the entry (src/page/page-base.ts: the bus, the error report,
+  // page leave, the page context; the collection URLs of the entry's editorial prefetch; what a
+  // widget drawn without React needs): one small chunk every widget page loads, imported
+  // dynamically by the entry so that it is requested together with the widgets' code, not
+  // before it. The collection's request starts without waiting for a chunk of its own, or for
+  // the libraries the collections chunk needs.
+  if (PAGE_BASE.test(id) || id === `\0${TEXTS}`) return 'page-base'
+  if (CORE.test(id)) return 'core'
   const isEntry = (m: string) => ctx.getModuleInfo(m)?.isEntry ?? false
+  const inEntry = isEntry(id) || importedBy(id, ctx, isEntry)
+  // What a page-base module imports is in the page base too (unless the entry has it): anywhere
+  // else the page base would import that chunk, and it could import the page base back.
+  if (!inEntry && importedBy(id, ctx, (m) => PAGE_BASE.test(m) || m === `\0${TEXTS}`))
+    return 'page-base'
   // What a core module imports is in the core too (unless the entry has it already). Anywhere
   // else the core would import that chunk, and a chunk that imports the core back (the site
   // chunk does) makes a cycle: the build then lists the core's stylesheet after that chunk's, and
   // the widgets' baseline (mount/baseline.css, in the core's stylesheet) overrides the widgets'
   // own rules of the same weight (it moved the header at load). build/chunks.test.ts checks it.
-  if (importedBy(id, ctx, (m) => CORE.test(m)) && !isEntry(id) && !importedBy(id, ctx, isEntry))
-    return 'core'
+  if (!inEntry && importedBy(id, ctx, (m) => CORE.test(m))) return 'core'
   const roots = [...loadersOf(id, ctx)]
   const siteAtFirstRender = (root: string) =>
     IN_SITE_WIDGET.test(root) &&

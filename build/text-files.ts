@@ -3,14 +3,14 @@ import { dirname, join, resolve } from 'node:path'
 
 /**
  * Which text namespaces each widget needs, read from its code: the names its components give to
- * `useTranslation(…)`, in the widget's folder and in every module it imports from the project
+ * `useTranslation(…)` (or, in a widget drawn without React, to `textsFor(…)`), in the widget's folder and in every module it imports from the project
  * (a cart imports the login panel, so it needs `login`). Components name their namespaces once,
  * there; the build groups them into text files from this (vite.config.ts, `wine-texts`).
  */
 
 const SOURCE = /\.(tsx?)$/
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/g
-const USE_TRANSLATION = /\buseTranslation\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g
+const USE_TRANSLATION = /\b(?:useTranslation|textsFor)\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g
 const NAME = /['"]([\w-]+)['"]/g
 
 /** A source without its comments (a call shown in a doc comment names nothing). */

@@ -1,6 +1,8 @@
+import { onTestFinished } from 'vitest'
 import { render, type RenderResult } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import type { AnyWidgetDefinition } from '../src/props/schema'
+import type { AnyWidgetDefinition, DomWidget } from '../src/props/schema'
+import { loadNamespaces } from '../src/i18n/i18n'
 import { parseProps } from '../src/props/parse'
 import type { Locale } from '../src/domain/types'
 import { WidgetTree, loadWidget } from '../mount/root'
@@ -62,4 +64,50 @@ export async function renderWidget(
     { container: element },
   )
   return Object.assign(result, { element, client })
+}
+
+/** A widget drawn without React (`defineDomWidget`) as the runtime mounts it. */
+export interface RenderedDomWidget {
+  element: HTMLElement
+  client: QueryClient
+  unmount(): void
+}
+
+/**
+ * Mounts a widget drawn without React (`defineDomWidget`, e.g. quotes) in a fresh tag, with its
+ * texts and a test QueryClient, as `mount/dom-root.ts` does in a page.
+ */
+export async function renderDomWidget(
+  definition: AnyWidgetDefinition,
+  {
+    locale = 'fr',
+    attributes = {},
+    client = createTestQueryClient(),
+  }: Omit<RenderWidgetOptions, 'widgets'> = {},
+): Promise<RenderedDomWidget> {
+  const element = document.createElement('div')
+  element.setAttribute('data-widget', definition.name)
+  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v)
+  document.body.appendChild(element)
+  const props = parseProps(definition.props, element.dataset)
+  const [module, i18n] = await Promise.all([definition.load(), loadNamespaces(locale)])
+  // A DOM definition's module is a DomWidget; the props went through its own schema.
+  const draw = module.default as DomWidget<Record<string, unknown>>
+  const mounted = draw({
+    element,
+    props,
+    locale,
+    textsFor: (namespace) => i18n.getFixedT(locale, namespace),
+    client,
+  })
+  let mountedNow = true
+  const unmount = () => {
+    if (!mountedNow) return
+    mountedNow = false
+    mounted.unmount()
+    element.remove()
+  }
+  // As Testing Library unmounts React roots after each test: no widget outlives its test.
+  onTestFinished(unmount)
+  return { element, client, unmount }
 }

@@ -118,6 +118,16 @@ const render: Renderer = async (args) => {
       .find((d) => d.name === name)
       ?.load()
       .catch(() => undefined)
+  if (args.definition.dom) {
+    // Drawn without React (defineDomWidget): no React root, no page services.
+    const [dom] = await Promise.all([
+      import('./dom-root'),
+      loadBase(),
+      args.definition.load(),
+      reads,
+    ])
+    return dom.render(args)
+  }
   const [root] = await Promise.all([
     import('./root'),
     startServices(),

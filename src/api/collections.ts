@@ -14,15 +14,14 @@ import { useMemo } from 'react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale } from '../domain/types'
 import { editorialEntries, type EditorialEntry } from '../domain/editorial'
-import { HttpError, getJson } from '../http/http'
-import { isRecord } from '../domain/is-record'
-import {
-  canonicalFields,
-  collectionEntriesUrl,
-  editorialFields,
-  type EditorialWidget,
-} from './collection-url'
+import { editorialFields, type EditorialWidget } from './collection-url'
+import { collectionQuery, type CollectionEntryBase } from './collection-query'
 
+export {
+  collectionQueryKey,
+  getCollectionEntries,
+  type CollectionEntryBase,
+} from './collection-query'
 export {
   COLLECTION_LIMIT,
   EDITORIAL_FIELDS,
@@ -32,58 +31,12 @@ export {
   type EditorialWidget,
 } from './collection-url'
 
-/** Every entry has an id; the other fields are the ones asked for. */
-export interface CollectionEntryBase {
-  id?: string
-  title?: string
-}
-
-interface CollectionPage {
-  data: unknown
-}
-
-/**
- * Fetches a collection's entries for a locale, sorted by title (locale-aware). Throws the
- * HttpError of src/http for failed calls, and an HttpError too when the answer is not a page of
- * entries (no `data` list).
- */
-export async function getCollectionEntries<T extends CollectionEntryBase>(
-  collection: string,
-  locale: Locale,
-  fields: readonly string[],
-  signal?: AbortSignal,
-): Promise<T[]> {
-  const url = collectionEntriesUrl(collection, locale, fields)
-  const page = await getJson<CollectionPage>(url, signal)
-  if (!isRecord(page) || !Array.isArray(page.data)) {
-    throw new HttpError(200, url, { cause: new Error('The answer has no data list') })
-  }
-  // Entries are validated field by field by the widgets that read them; here we only drop
-  // anything that is not an object at all.
-  const entries = page.data.filter(isRecord) as T[]
-  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })
-  return entries.sort((a, b) =>
-    collator.compare(
-      typeof a.title === 'string' ? a.title : '',
-      typeof b.title === 'string' ? b.title : '',
-    ),
-  )
-}
-
-/** Query key: `['collection', collection, locale, 'field1,field2']` (fields sorted). */
-export function collectionQueryKey(collection: string, locale: Locale, fields: readonly string[]) {
-  return ['collection', collection, locale, canonicalFields(fields).join(',')] as const
-}
-
 export function collectionQueryOptions<T extends CollectionEntryBase>(
   collection: string,
   locale: Locale,
   fields: readonly string[],
 ) {
-  return queryOptions({
-    queryKey: collectionQueryKey(collection, locale, fields),
-    queryFn: ({ signal }) => getCollectionEntries<T>(collection, locale, fields, signal),
-  })
+  return queryOptions(collectionQuery<T>(collection, locale, fields))
 }
 
 /** The entries of a collection in a locale, through the page's shared React Query cache. */

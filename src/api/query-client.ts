@@ -7,7 +7,9 @@
  * `getPageQueryClient()` is that one client: mount/root.tsx provides it to every root, and code
  * outside React (the session's current-user check) runs its queries through it too.
  */
-import { QueryClient } from '@tanstack/react-query'
+// React Query's core (the same class React Query re-exports): no React, so a widget drawn
+// without React can use the page's cache too.
+import { QueryClient } from '@tanstack/query-core'
 import { busOf, getBus, type Bus } from '../bus/bus'
 import { pageSlot } from '../page/page-context'
 

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react'
+import type { TFunction } from 'i18next'
+import type { QueryClient } from '@tanstack/query-core'
 import type { Locale } from '../domain/types'
 
 /**
@@ -63,6 +65,20 @@ export interface WidgetComponentProps<P> {
   element: HTMLElement
 }
 
+/** What a widget drawn without React receives (see `defineDomWidget`). */
+export interface DomWidgetArgs<P> extends WidgetComponentProps<P> {
+  /**
+   * Its texts in its locale: `textsFor('quotes')('quotes.label')`. Name the namespace here, as a
+   * literal: the build reads it from the code to put the texts in the widget's text file.
+   */
+  textsFor: (namespace: string) => TFunction
+  /** The page's React Query cache (React Query's core): reads shared with the React widgets. */
+  client: QueryClient
+}
+
+/** A widget drawn without React: it draws into `element` and says how to take it down. */
+export type DomWidget<P> = (args: DomWidgetArgs<P>) => { unmount(): void }
+
 export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
   /** The value of `data-widget`. */
   name: string
@@ -101,6 +117,8 @@ export interface PrefetchTag<P> {
  * opaque and the runtime, having parsed the props through the definition's own schema, narrows it.
  */
 export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load' | 'prefetch'> & {
+  /** Drawn without React (`defineDomWidget`): the runtime loads no React for it. */
+  dom?: boolean
   load: () => Promise<{ default: unknown }>
   // Method syntax on purpose: its parameter is compared bivariantly, so a definition whose
   // prefetch reads its own props type fits the list; the runtime passes the props it parsed
@@ -113,4 +131,25 @@ export function defineWidget<const S extends PropsSchema>(
   def: WidgetDefinition<S>,
 ): WidgetDefinition<S> {
   return def
+}
+
+/**
+ * A widget drawn without React: its module's default export is a `DomWidget`. For a widget
+ * simple enough to need no React (quotes), so a page that shows only it does not download React
+ * (the bench's quotes-only page). It gets its texts and the page's QueryClient; it starts no page
+ * services (session, inactivity), which only React widgets use.
+ */
+export interface DomWidgetDefinition<S extends PropsSchema = PropsSchema> extends Omit<
+  WidgetDefinition<S>,
+  'load'
+> {
+  dom: true
+  load: () => Promise<{ default: DomWidget<PropsOf<S>> }>
+}
+
+/** Identity helper that keeps the schema's literal types for `PropsOf` (a DOM widget). */
+export function defineDomWidget<const S extends PropsSchema>(
+  def: Omit<DomWidgetDefinition<S>, 'dom'>,
+): DomWidgetDefinition<S> {
+  return { ...def, dom: true }
 }

@@ -1,4 +1,4 @@
-import { defineWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
+import { defineDomWidget, type PropsOf, type PropsSchema } from '../../src/props/schema'
 
 const props = {
   /**
@@ -15,7 +15,7 @@ const props = {
 
 export type QuotesProps = PropsOf<typeof props>
 
-export const quotes = defineWidget({
+export const quotes = defineDomWidget({
   name: 'quotes',
   description: 'A random wine quote with its author, changing every 15 seconds with a fade.',
   example: '<div data-widget="quotes"></div>',
