@@ -443,11 +443,14 @@ export default defineConfig(({ mode }) => {
           // imports at a time. No polyfill: every supported browser has modulepreload.
           modulePreload: {
             polyfill: false,
-            // What the root's import (started at the same time) already requests is not listed
-            // again in every widget's import: the entry stays small.
+            // What the page base's and the root's imports (started at the same time as a
+            // widget's) already request is not listed again in every widget's import: the entry
+            // stays small.
             resolveDependencies: (file, deps, { hostType }) =>
-              hostType === 'js' && !/(^|\/)core-/.test(file)
-                ? deps.filter((d) => !/(^|\/)(vendor-base|rolldown-runtime)-/.test(d))
+              hostType === 'js' && !/(^|\/)(core|page-base)-/.test(file)
+                ? deps.filter(
+                    (d) => !/(^|\/)(vendor-base|vendor-lite|page-base|rolldown-runtime)-/.test(d),
+                  )
                 : deps,
           },
           rolldownOptions: {

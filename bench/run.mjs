@@ -513,7 +513,7 @@ async function measureDemo(only, budget) {
   if (quotes) {
     console.log(
       `\nour code on ${quotes.path} (gzip of /widgets/ JS without vendor-* chunks): ${fmt(quotes.ourCodeGzipKB)} KB` +
-        ` (+ ${fmt(quotes.vendorGzipKB)} KB vendor: React, React Query, i18next)`,
+        ` (+ ${fmt(quotes.vendorGzipKB)} KB of vendor-* chunks)`,
     )
   }
   if (search) {
