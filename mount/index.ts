@@ -8,6 +8,7 @@ import type { Bus } from '../src/bus/bus'
 import type * as PageBaseModule from '../src/page/page-base'
 import { savedStateText } from '../src/store/storage-key'
 import { hasPendingPayments } from '../src/payment/pending-key'
+import { recordLeaveEvents } from '../src/report/leave-events'
 import { textsUrl } from 'virtual:wine-texts/url'
 import { registry } from './registry'
 import { textBundleOf } from './bundles'
@@ -212,8 +213,13 @@ if (!window.WineWidgets) {
     version: __WINE_WIDGETS_VERSION__,
   }
   // First: a load the browser stops because the visitor leaves is then not reported as a failure.
-  // (Before the page base arrives nothing can be reported: the report is in it too.)
-  whenBase((loaded) => loaded.watchPageLeave())
+  // The watch comes with the page base; what the page lived through before is recorded now and
+  // replayed to it (a click on a link before the page base has arrived is a departure too).
+  const lifecycle = recordLeaveEvents(window)
+  whenBase((loaded) => {
+    loaded.watchPageLeave(window, lifecycle.events)
+    lifecycle.stop()
+  })
   resumeChargedOrder()
   // The pending payments hold contacts: a shared browser forgets them with the session.
   whenBase((loaded) => loaded.forgetPendingOnLogout())

@@ -33,8 +33,17 @@ interface NavigateLike extends Event {
   readonly destination?: { readonly sameDocument?: boolean }
 }
 
-/** Start following the page's lifecycle (safe to call twice); the library entry calls it first. */
-export function watchPageLeave(win: Window | undefined = globalThis.window): void {
+/**
+ * Start following the page's lifecycle (safe to call twice). The entry records the page's
+ * lifecycle events from its first moment (`recordLeaveEvents`, ./leave-events) and this watch
+ * arrives with the page base, later: `early` are the events it missed, replayed in order through
+ * the same handlers, so a visitor who leaves before the page base has arrived is still seen
+ * leaving.
+ */
+export function watchPageLeave(
+  win: Window | undefined = globalThis.window,
+  early: readonly Event[] = [],
+): void {
   // No window in node (tests), whatever the DOM types say.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (!win || watched.has(win)) return
@@ -46,32 +55,39 @@ export function watchPageLeave(win: Window | undefined = globalThis.window): voi
   const stay = () => {
     state.leaving = false
   }
-  win.addEventListener('pagehide', leave)
-  win.addEventListener('pageshow', stay)
-  // Still here and in use after a navigation start: it did not happen.
-  win.addEventListener('pointerdown', stay, { capture: true })
-  win.addEventListener('keydown', stay, { capture: true })
   // Read as a plain EventTarget: WebKit and older Firefox have no window.navigation.
   const navigation = (win as { navigation?: EventTarget }).navigation
+  const handlers: Record<string, (event: Event) => void> = {
+    pagehide: leave,
+    pageshow: stay,
+    // Still here and in use after a navigation start: it did not happen.
+    pointerdown: stay,
+    keydown: stay,
+  }
   if (navigation) {
-    navigation.addEventListener('navigate', (event: NavigateLike) => {
+    handlers.navigate = (event: NavigateLike) => {
       if (event.hashChange || event.downloadRequest || event.destination?.sameDocument) return
       leave()
       // A later listener may cancel it (the widget catalogue keeps its examples in place).
       win.setTimeout(() => {
         if (event.defaultPrevented) stay()
       }, 0)
-    })
+    }
   } else {
-    win.addEventListener('beforeunload', leave)
+    handlers.beforeunload = leave
     // A click on a link that takes the page to another document. Without the Navigation API a
     // second click while the first navigation is pending (its pointerdown said "still here")
     // gets no new `beforeunload` in WebKit, yet the browser stops the page's loads. Listened to
     // on the window, after the page's own listeners, so a link they handle is not counted.
-    win.addEventListener('click', (event) => {
-      if (leavesDocument(event, win)) leave()
-    })
+    handlers.click = (event) => {
+      if (event instanceof MouseEvent && leavesDocument(event, win)) leave()
+    }
   }
+  for (const [type, handle] of Object.entries(handlers)) {
+    const capture = type === 'pointerdown' || type === 'keydown'
+    ;(type === 'navigate' ? navigation : win)?.addEventListener(type, handle, { capture })
+  }
+  for (const event of early) handlers[event.type]?.(event)
 }
 
 /** Whether a click follows a link to another document in this tab (not prevented, no modifier). */

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isCutShort, isLoadFailure, isPageLeaving, watchPageLeave } from './page-leave'
 import { ERROR_EVENT, reportError, type ErrorDetail } from './report'
+import { recordLeaveEvents } from './leave-events'
 
 /** A bare window for the node environment: events, timers and nothing else. */
 class FakeWindow extends EventTarget {
@@ -163,5 +164,50 @@ describe('isCutShort and isLoadFailure', () => {
     expect(isLoadFailure(networkError())).toBe(true)
     expect(isLoadFailure(new Error('Error fetching data'))).toBe(false)
     expect(isLoadFailure('a string')).toBe(false)
+  })
+})
+
+describe('a departure before the page-leave watch has loaded (the entry records, the page base watches)', () => {
+  it.each([
+    ['with the Navigation API (a navigate event)', true],
+    ['without it (WebKit: beforeunload)', false],
+  ])('%s: the stopped loads after it are not reported', (_, withNavigation) => {
+    if (withNavigation) win.navigation = new EventTarget()
+    const recorder = recordLeaveEvents(asWindow(win))
+    if (withNavigation) win.navigation!.dispatchEvent(new Event('navigate'))
+    else win.dispatchEvent(new Event('beforeunload'))
+    // The page base arrives now, with the watch: it replays what the entry recorded.
+    watchPageLeave(asWindow(win), recorder.events)
+    recorder.stop()
+    expect(isPageLeaving(asWindow(win))).toBe(true)
+    reportError({
+      area: 'session',
+      message: 'The current-user check failed',
+      error: networkError(),
+    })
+    expect(events).toEqual([])
+    expect(console.error).not.toHaveBeenCalled()
+  })
+
+  it('replays in order: a pointerdown after the departure says the page is still here', () => {
+    const recorder = recordLeaveEvents(asWindow(win))
+    win.dispatchEvent(new Event('beforeunload'))
+    win.dispatchEvent(new Event('pointerdown'))
+    watchPageLeave(asWindow(win), recorder.events)
+    recorder.stop()
+    expect(isPageLeaving(asWindow(win))).toBe(false)
+    reportError({
+      area: 'session',
+      message: 'The current-user check failed',
+      error: networkError(),
+    })
+    expect(events).toHaveLength(1)
+  })
+
+  it('stops recording once the watch has the events', () => {
+    const recorder = recordLeaveEvents(asWindow(win))
+    recorder.stop()
+    win.dispatchEvent(new Event('beforeunload'))
+    expect(recorder.events).toEqual([])
   })
 })
