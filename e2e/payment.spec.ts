@@ -290,6 +290,28 @@ const paymentLocks = (page: Page) =>
     return { held: names(held), pending: names(pending) }
   })
 
+/**
+ * Both tabs press Pay at the same moment with the 3-D Secure card: the tab that gets the lock
+ * holds it while its authentication is open, so the other one's Pay is under way at the same
+ * time, for sure. Resolves once exactly one tab shows the authentication: that one pays.
+ */
+async function bothPressPay(first: Page, second: Page): Promise<{ payer: Page; other: Page }> {
+  const tabs = [first, second]
+  for (const tab of tabs) {
+    await card(tab, '4000000000003220')
+    await expect(payButton(tab)).toBeEnabled()
+  }
+  await Promise.all(tabs.map((tab) => payButton(tab).click()))
+  await expect
+    .poll(async () => {
+      const shown = await Promise.all(tabs.map((tab) => threeDSecure(tab).isVisible()))
+      return shown.filter(Boolean).length
+    })
+    .toBe(1)
+  const payer = (await threeDSecure(first).isVisible()) ? first : second
+  return { payer, other: payer === first ? second : first }
+}
+
 test.describe('payment you can trust', () => {
   // Failures are logged by the flow (console.error), as designed.
   test.use({ allowConsoleErrors: true })
@@ -506,23 +528,8 @@ test.describe('payment you can trust', () => {
     expect(declined).toEqual([1])
     const copy = await duplicate(context, page)
     await toPayment(copy)
-    const tabs = [page, copy]
-    // Both with the 3-D Secure card: the tab that gets the order's lock holds it while the
-    // authentication is open, so the other one's Pay is under way at the same time, for sure.
-    for (const tab of tabs) {
-      await card(tab, '4000000000003220')
-      await expect(payButton(tab)).toBeEnabled()
-    }
-    await Promise.all(tabs.map((tab) => payButton(tab).click()))
     // One tab authenticates; the other waits for the same lock (Web Locks, across the tabs).
-    await expect
-      .poll(async () => {
-        const shown = await Promise.all(tabs.map((tab) => threeDSecure(tab).isVisible()))
-        return shown.filter(Boolean).length
-      })
-      .toBe(1)
-    const payer = (await threeDSecure(page).isVisible()) ? page : copy
-    const other = payer === page ? copy : page
+    const { payer, other } = await bothPressPay(page, copy)
     // The paying tab holds its cart's lock and its flow's; the other waits for one of them.
     await expect
       .poll(() => paymentLocks(page))
@@ -558,21 +565,8 @@ test.describe('payment you can trust', () => {
     const copy = await duplicate(context, page)
     await toPayment(copy)
     expect((await world(page)).intents).toEqual([])
-    const tabs = [page, copy]
-    for (const tab of tabs) {
-      await card(tab, '4000000000003220')
-      await expect(payButton(tab)).toBeEnabled()
-    }
-    await Promise.all(tabs.map((tab) => payButton(tab).click()))
     // The cart's lock: one tab starts the order and authenticates, the other waits for it.
-    await expect
-      .poll(async () => {
-        const shown = await Promise.all(tabs.map((tab) => threeDSecure(tab).isVisible()))
-        return shown.filter(Boolean).length
-      })
-      .toBe(1)
-    const payer = (await threeDSecure(page).isVisible()) ? page : copy
-    const other = payer === page ? copy : page
+    const { payer, other } = await bothPressPay(page, copy)
     await threeDSecure(payer).getByRole('button', { name: 'Complete authentication' }).click()
     await expect(thanks(payer)).toBeVisible()
     await expect(cartWidget(other)).toContainText(text('en', 'payment.alreadyPaid'))

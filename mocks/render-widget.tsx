@@ -30,6 +30,15 @@ export function createTestQueryClient(): QueryClient {
   })
 }
 
+/** A tag for `definition` with `attributes` in the page, and its props as the runtime parses them. */
+function placeTag(definition: AnyWidgetDefinition, attributes: Record<string, string>) {
+  const element = document.createElement('div')
+  element.setAttribute('data-widget', definition.name)
+  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v)
+  document.body.appendChild(element)
+  return { element, props: parseProps(definition.props, element.dataset) }
+}
+
 /**
  * Render a widget the way the mount runtime does: its tag's attributes go through the widget's
  * prop schema, and it renders inside the same providers and error boundary as on a page.
@@ -44,11 +53,7 @@ export async function renderWidget(
     widgets,
   }: RenderWidgetOptions = {},
 ): Promise<RenderedWidget> {
-  const element = document.createElement('div')
-  element.setAttribute('data-widget', definition.name)
-  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v)
-  document.body.appendChild(element)
-  const props = parseProps(definition.props, element.dataset)
+  const { element, props } = placeTag(definition, attributes)
   const { Widget, i18n } = await loadWidget(definition, locale)
   const result = render(
     <WidgetTree
@@ -85,11 +90,7 @@ export async function renderDomWidget(
     client = createTestQueryClient(),
   }: Omit<RenderWidgetOptions, 'widgets'> = {},
 ): Promise<RenderedDomWidget> {
-  const element = document.createElement('div')
-  element.setAttribute('data-widget', definition.name)
-  for (const [k, v] of Object.entries(attributes)) element.setAttribute(k, v)
-  document.body.appendChild(element)
-  const props = parseProps(definition.props, element.dataset)
+  const { element, props } = placeTag(definition, attributes)
   const [module, i18n] = await Promise.all([definition.load(), loadNamespaces(locale)])
   // A DOM definition's module is a DomWidget; the props went through its own schema.
   const draw = module.default as DomWidget<Record<string, unknown>>

@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../render-widget'
 import { db } from '../db'
-import { wineLine } from '../../fixtures/checkout'
+import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { setPageConfig, type WidgetsConfig } from '../../src/config/config'
 import type { CartLine, Contact, Locale } from '../../src/domain/types'
@@ -39,17 +39,8 @@ export const plain = (text: string | null | undefined) =>
 export const figure = (label: string) =>
   plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling!.textContent)
 
-/** Claire's delivery address. */
-export const DELIVERY: Contact = {
-  name: 'Claire Dubois',
-  street: 'Rue de la Loi 16',
-  zip: '1000',
-  city: 'Bruxelles',
-  country: 'Belgique',
-  country_code: 'BE',
-  email: CLAIRE.email,
-  phone: '+32 470 12 34 56',
-}
+/** Claire's delivery address (her contact, with the phone number the cart tests type). */
+export const DELIVERY: Contact = { ...CLAIRE_CONTACT, phone: '+32 470 12 34 56' }
 
 /** Claire's invoice address: her company at the same address. */
 export const INVOICE: Contact = { ...DELIVERY, name: 'Wijnhandel De Druif BV' }

@@ -48,6 +48,29 @@ function tag<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
+ * One quote in the stack: the shown one is a real quote (blockquote, figcaption, cite), faded in
+ * when it replaces another; a sizer only holds its place (invisible, hidden from assistive
+ * technology, no quote semantics).
+ */
+function slot(doc: Document, quote: Quote, as: 'shown' | 'fade' | 'sizer'): HTMLDivElement {
+  const sizer = as === 'sizer'
+  const box = tag(doc, 'div', `${styles.slot} ${as === 'shown' ? '' : styles[as]}`.trim())
+  if (sizer) {
+    box.setAttribute('aria-hidden', 'true')
+    box.setAttribute('data-quote-sizer', '')
+  }
+  const text = tag(doc, sizer ? 'div' : 'blockquote', styles.text ?? '')
+  text.append(tag(doc, 'p', '', quote.quote))
+  box.append(text)
+  if (quote.author) {
+    const author = tag(doc, sizer ? 'div' : 'figcaption', styles.author ?? '')
+    author.append(tag(doc, sizer ? 'span' : 'cite', '', quote.author))
+    box.append(author)
+  }
+  return box
+}
+
+/**
  * One random wine quote with its author; another one every `interval` seconds, with a fade.
  * Drawn without React (defineDomWidget): a page with only quotes downloads no React.
  */
@@ -84,30 +107,8 @@ const Quotes: DomWidget<QuotesProps> = ({ element, props, locale, textsFor, clie
     const draw = (changed: boolean) => {
       const quote = list[current]
       if (!quote) return
-      const shown = tag(doc, 'div', changed ? `${styles.slot} ${styles.fade}` : (styles.slot ?? ''))
-      const blockquote = tag(doc, 'blockquote', styles.text ?? '')
-      blockquote.append(tag(doc, 'p', '', quote.quote))
-      shown.append(blockquote)
-      if (quote.author) {
-        const caption = tag(doc, 'figcaption', styles.author ?? '')
-        caption.append(tag(doc, 'cite', '', quote.author))
-        shown.append(caption)
-      }
-      const sizers = list.flatMap((other, i) => {
-        if (i === current) return []
-        const sizer = tag(doc, 'div', `${styles.slot} ${styles.sizer}`)
-        sizer.setAttribute('aria-hidden', 'true')
-        sizer.setAttribute('data-quote-sizer', '')
-        const text = tag(doc, 'div', styles.text ?? '')
-        text.append(tag(doc, 'p', '', other.quote))
-        sizer.append(text)
-        if (other.author) {
-          const author = tag(doc, 'div', styles.author ?? '')
-          author.append(tag(doc, 'span', '', other.author))
-          sizer.append(author)
-        }
-        return [sizer]
-      })
+      const shown = slot(doc, quote, changed ? 'fade' : 'shown')
+      const sizers = list.flatMap((other, i) => (i === current ? [] : [slot(doc, other, 'sizer')]))
       stack.replaceChildren(shown, ...sizers)
     }
 
