@@ -11,12 +11,12 @@
  * - Each e-commerce push is preceded by `{ ecommerce: null }`, as Google's Tag Manager guide
  *   asks, so one event's items never leak into the next.
  */
-import * as v from 'valibot'
 import type { Bus } from '../bus/bus'
 import { hasConsent } from '../consent/consent'
 import { toGa4Event, type Ga4Event } from './ga4-events'
 import { onTracked, type TrackedMessage } from './tracked'
 import { reportError } from '../report/report'
+import { idList, parseIds, withId } from '../store/id-list'
 
 declare global {
   interface Window {
@@ -26,7 +26,6 @@ declare global {
 }
 
 export const SENT_PURCHASES_KEY = 'wine-widgets:ga4-purchases'
-const KEEP_PURCHASES = 50
 
 export interface Ga4Options {
   /** Whether the visitor consents now (default: the consent cookie). */
@@ -50,66 +49,24 @@ function defaultStorage(): Storage | null {
   }
 }
 
-const TransactionSchema = v.string()
-
-/**
- * The order numbers already pushed as purchases, and whether something did not fit (a broken or
- * foreign value reads as none; an entry that is not an order number is dropped).
- */
-function readPurchases(raw: string | null): { sent: string[]; dropped: boolean } {
-  if (!raw) return { sent: [], dropped: false }
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    return { sent: [], dropped: true }
-  }
-  if (!Array.isArray(value)) return { sent: [], dropped: true }
-  const sent = value.filter((id) => v.is(TransactionSchema, id))
-  return { sent, dropped: sent.length < value.length }
-}
-
 /** The order numbers already pushed as purchases (a broken or foreign value reads as none). */
-export const readSentPurchases = (raw: string | null): string[] => readPurchases(raw).sent
+export const readSentPurchases = (raw: string | null): string[] => parseIds(raw).ids
 
 /** The list with `id` added at the end, the oldest dropped beyond the last 50. */
-export function withSentPurchase(sent: readonly string[], id: string): string[] {
-  return [...sent.filter((s) => s !== id), id].slice(-KEEP_PURCHASES)
-}
+export const withSentPurchase = withId
 
 /** Turns tracked bus events into data layer pushes (consent, purchase once). */
 export function createGa4Tracker(options: Ga4Options = {}) {
   const consent = options.consent ?? hasConsent
   const layer = options.dataLayer ?? defaultLayer
-  const storage = options.storage ?? defaultStorage
-
-  const save = (list: readonly string[]) => {
-    try {
-      storage()?.setItem(SENT_PURCHASES_KEY, JSON.stringify(list))
-    } catch {
-      // Storage full or refused: the purchase was pushed; at worst a reload pushes it again.
-    }
-  }
-  /** What does not fit is dropped with one warning, and the rest written back. */
-  const sent = (): string[] => {
-    let raw: string | null
-    try {
-      raw = storage()?.getItem(SENT_PURCHASES_KEY) ?? null
-    } catch {
-      return []
-    }
-    const { sent: list, dropped } = readPurchases(raw)
-    if (dropped) {
-      reportError({
-        area: 'analytics',
-        level: 'warn',
-        message: `Discarded sent purchases in localStorage "${SENT_PURCHASES_KEY}" that do not fit.`,
-      })
-      save(list)
-    }
-    return list
-  }
-  const remember = (id: string) => save(withSentPurchase(sent(), id))
+  // What does not fit is dropped with one warning, and the rest written back. Storage full or
+  // refused: the purchase was pushed; at worst a reload pushes it again.
+  const sent = idList({
+    key: SENT_PURCHASES_KEY,
+    what: 'sent purchases',
+    area: 'analytics',
+    storage: options.storage ?? defaultStorage,
+  })
 
   function push(event: Ga4Event): void {
     const target = layer()
@@ -123,9 +80,9 @@ export function createGa4Tracker(options: Ga4Options = {}) {
       const event = toGa4Event(message.name, message.payload)
       if (!event) return
       const transaction = 'ecommerce' in event ? event.ecommerce.transaction_id : undefined
-      if (transaction !== undefined && sent().includes(transaction)) return
+      if (transaction !== undefined && sent.has(transaction)) return
       push(event)
-      if (transaction !== undefined) remember(transaction)
+      if (transaction !== undefined) sent.add(transaction)
     },
   }
 }

@@ -9,11 +9,9 @@ import * as v from 'valibot'
 import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
 import { localStore } from './pending-key'
+import { KEEP_IDS, idList } from '../store/id-list'
 
 export const PAID_ORDERS_KEY = 'wine-widgets:paid-orders'
-const KEEP = 50
-
-const IdSchema = v.pipe(v.string(), v.nonEmpty())
 
 const warn = (message: string) => reportError({ area: 'payment', message, level: 'warn' })
 
@@ -43,36 +41,16 @@ function parse(text: string): unknown {
   }
 }
 
-/**
- * The ids kept under `key` (paid order numbers, paid cart ids). What does not fit (not a list, an
- * entry that is not a non-empty string) is dropped with one warning, and the rest written back.
- */
-function read(key: string, what: string): string[] {
-  const text = stored(key)
-  if (text === null) return []
-  const parsed = parse(text)
-  const ids = Array.isArray(parsed) ? parsed.filter((id) => v.is(IdSchema, id)) : []
-  if (!Array.isArray(parsed) || ids.length < parsed.length) {
-    warn(`Discarded ${what} in localStorage "${key}" that do not fit.`)
-    store(key, ids)
-  }
-  return ids
-}
+const paidOrders = idList({
+  key: PAID_ORDERS_KEY,
+  what: 'paid orders',
+  area: 'payment',
+  storage: localStore,
+})
 
-/** Adds `id` as the newest of the ids under `key`, keeping the last 50. */
-function add(key: string, what: string, id: string): void {
-  const ids = read(key, what).filter((kept) => kept !== id)
-  ids.push(id)
-  store(key, ids.slice(-KEEP))
-}
+export const isOrderPaid = (orderId: string): boolean => paidOrders.has(orderId)
 
-export function isOrderPaid(orderId: string): boolean {
-  return read(PAID_ORDERS_KEY, 'paid orders').includes(orderId)
-}
-
-export function recordPaidOrder(orderId: string): void {
-  add(PAID_ORDERS_KEY, 'paid orders', orderId)
-}
+export const recordPaidOrder = (orderId: string): void => paidOrders.add(orderId)
 
 /**
  * Cart ids (`CartState.id`) whose content was charged, for every tab: two tabs sharing a cart (a
@@ -82,13 +60,16 @@ export function recordPaidOrder(orderId: string): void {
  */
 export const PAID_CARTS_KEY = 'wine-widgets:paid-carts'
 
-export function isCartPaid(cartId: string): boolean {
-  return read(PAID_CARTS_KEY, 'paid carts').includes(cartId)
-}
+const paidCarts = idList({
+  key: PAID_CARTS_KEY,
+  what: 'paid carts',
+  area: 'payment',
+  storage: localStore,
+})
 
-export function recordPaidCart(cartId: string): void {
-  add(PAID_CARTS_KEY, 'paid carts', cartId)
-}
+export const isCartPaid = (cartId: string): boolean => paidCarts.has(cartId)
+
+export const recordPaidCart = (cartId: string): void => paidCarts.add(cartId)
 
 /**
  * The steps after the charge that are done, per order number (order numbers and step names
@@ -139,6 +120,6 @@ export function recordStepDone(orderId: string, step: string): void {
   const done = steps.find(([id]) => id === orderId)?.[1] ?? []
   // The order written last goes last: the oldest orders are the ones dropped.
   const entry: [string, string[]] = [orderId, done.includes(step) ? done : [...done, step]]
-  const kept = [...steps.filter(([id]) => id !== orderId), entry].slice(-KEEP)
+  const kept = [...steps.filter(([id]) => id !== orderId), entry].slice(-KEEP_IDS)
   store(ORDER_STEPS_KEY, Object.fromEntries(kept))
 }
