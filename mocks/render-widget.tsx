@@ -2,7 +2,7 @@ import { onTestFinished } from 'vitest'
 import { render, type RenderResult } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import type { AnyWidgetDefinition, DomWidget } from '../src/props/schema'
-import { loadNamespaces } from '../src/i18n/i18n'
+import { loadCodeAndTexts } from '../mount/widget-code'
 import { parseProps } from '../src/props/parse'
 import type { Locale } from '../src/domain/types'
 import { WidgetTree, loadWidget } from '../mount/root'
@@ -91,7 +91,7 @@ export async function renderDomWidget(
   }: Omit<RenderWidgetOptions, 'widgets'> = {},
 ): Promise<RenderedDomWidget> {
   const { element, props } = placeTag(definition, attributes)
-  const [module, i18n] = await Promise.all([definition.load(), loadNamespaces(locale)])
+  const { module, i18n } = await loadCodeAndTexts(definition, locale)
   // A DOM definition's module is a DomWidget; the props went through its own schema.
   const draw = module.default as DomWidget<Record<string, unknown>>
   const mounted = draw({

@@ -1,22 +1,17 @@
 /**
  * The renderer of a widget drawn without React (`defineDomWidget`, e.g. quotes): its code and
- * its texts load in parallel, then it draws into its tag. No React, no page services: a page
+ * its texts load in parallel (./widget-code), then it draws into its tag. No React, no page services: a page
  * whose widgets are all drawn this way downloads neither (the quotes-only page). In the page base
  * chunk (vite.config.ts `PAGE_BASE`), which every widget page loads anyway.
  */
 import type { DomWidget } from '../src/props/schema'
-import { hasTextFile, loadNamespaces, loadTextFile } from '../src/i18n/i18n'
 import { getPageQueryClient } from '../src/api/query-client'
 import { reportError } from '../src/report/report'
-import { textBundleOf } from './bundles'
+import { loadCodeAndTexts } from './widget-code'
 import type { Renderer } from './runtime'
 
 export const render: Renderer = async ({ element, definition, props, locale }) => {
-  const file = textBundleOf(definition.name)
-  const [module, i18n] = await Promise.all([
-    definition.load(),
-    hasTextFile(file) ? loadTextFile(locale, file) : loadNamespaces(locale),
-  ])
+  const { module, i18n } = await loadCodeAndTexts(definition, locale)
   // A DOM definition's module is a DomWidget (defineDomWidget's type); the runtime parsed
   // `props` through the same definition's schema, so widening them is sound.
   const draw = module.default as DomWidget<Record<string, unknown>>

@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next'
 import type { Locale } from '../src/domain/types'
 import type { AnyWidgetDefinition, WidgetComponentProps } from '../src/props/schema'
 import { I18nextProvider } from 'react-i18next'
-import { COMMON_NAMESPACE, hasTextFile, loadNamespaces, loadTextFile } from '../src/i18n/i18n'
+import { COMMON_NAMESPACE } from '../src/i18n/i18n'
 import { LocaleContext } from '../src/i18n/locale-context'
 import { ErrorBoundary } from '../src/ui/ErrorBoundary'
 import { MissingConfigError } from '../src/config/config'
@@ -13,7 +13,7 @@ import { getPageQueryClient } from '../src/api/query-client'
 import { currentPage, type PageContext } from '../src/page/page-context'
 import { PageProvider } from '../src/page/use-page'
 import type { Renderer } from './runtime'
-import { textBundleOf } from './bundles'
+import { loadCodeAndTexts } from './widget-code'
 import fallbackStyles from './fallback.module.css'
 import {
   NO_PLACED_WIDGETS,
@@ -94,17 +94,9 @@ export function WidgetTree({
   )
 }
 
-/**
- * Load a widget's code and its texts in parallel: its text file (mount/bundles.ts; the build
- * puts there every namespace the widget's components name), or for a widget the build has no
- * file for (a test's own definition) every namespace.
- */
+/** Load a widget's component and its texts in parallel (./widget-code). */
 export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale) {
-  const file = textBundleOf(definition.name)
-  const [module, i18n] = await Promise.all([
-    definition.load(),
-    hasTextFile(file) ? loadTextFile(locale, file) : loadNamespaces(locale),
-  ])
+  const { module, i18n } = await loadCodeAndTexts(definition, locale)
   // The runtime parses `props` through this definition's own schema, so widening is sound.
   return { Widget: module.default as LoadedWidget, i18n }
 }

@@ -1,0 +1,18 @@
+import type { Locale } from '../src/domain/types'
+import type { AnyWidgetDefinition } from '../src/props/schema'
+import { hasTextFile, loadNamespaces, loadTextFile } from '../src/i18n/i18n'
+import { textBundleOf } from './bundles'
+
+/**
+ * Loads a widget's code and its texts in parallel: its text file (mount/bundles.ts; the build
+ * puts there every namespace the widget's code names), or for a widget the build has no file for
+ * (a test's own definition) every namespace. For both renderers (React: ./root; DOM: ./dom-root).
+ */
+export async function loadCodeAndTexts(definition: AnyWidgetDefinition, locale: Locale) {
+  const file = textBundleOf(definition.name)
+  const [module, i18n] = await Promise.all([
+    definition.load(),
+    hasTextFile(file) ? loadTextFile(locale, file) : loadNamespaces(locale),
+  ])
+  return { module, i18n }
+}
