@@ -312,6 +312,20 @@ async function bothPressPay(first: Page, second: Page): Promise<{ payer: Page; o
   return { payer, other: payer === first ? second : first }
 }
 
+/**
+ * An order whose first card was declined (its order and intent exist), then the tab duplicated:
+ * the copy gets this tab's sessionStorage (order number included). Both tabs at the payment step.
+ */
+async function declinedThenCopied(context: BrowserContext, page: Page): Promise<Page> {
+  await seed(page)
+  await toPayment(page)
+  await payWith(page, '4000000000000002')
+  await expect(cartWidget(page).getByRole('alert')).toHaveText('Your card was declined.')
+  const copy = await duplicate(context, page)
+  await toPayment(copy)
+  return copy
+}
+
 test.describe('payment you can trust', () => {
   // Failures are logged by the flow (console.error), as designed.
   test.use({ allowConsoleErrors: true })
@@ -482,13 +496,7 @@ test.describe('payment you can trust', () => {
     context,
     page,
   }) => {
-    await seed(page)
-    await toPayment(page)
-    await payWith(page, '4000000000000002')
-    await expect(cartWidget(page).getByRole('alert')).toHaveText('Your card was declined.')
-    // Duplicate the tab: the copy gets this tab's sessionStorage (order number included).
-    const copy = await duplicate(context, page)
-    await toPayment(copy)
+    const copy = await declinedThenCopied(context, page)
     // The first tab pays.
     await payWith(page, '4242424242424242')
     await expect(thanks(page)).toBeVisible()
@@ -520,14 +528,9 @@ test.describe('payment you can trust', () => {
     context,
     page,
   }) => {
-    await seed(page)
-    await toPayment(page)
-    await payWith(page, '4000000000000002')
-    await expect(cartWidget(page).getByRole('alert')).toHaveText('Your card was declined.')
+    const copy = await declinedThenCopied(context, page)
     const declined = (await world(page)).intents.map((i) => i.confirmations)
     expect(declined).toEqual([1])
-    const copy = await duplicate(context, page)
-    await toPayment(copy)
     // One tab authenticates; the other waits for the same lock (Web Locks, across the tabs).
     const { payer, other } = await bothPressPay(page, copy)
     // The paying tab holds its cart's lock and its flow's; the other waits for one of them.

@@ -88,6 +88,21 @@ function otherTab(copy: string | null = null): Store {
 }
 
 /**
+ * The copy's Pay finds its content paid by the other tab: "already paid", nothing confirmed, still
+ * one order and one intent. Resolves to the copy's controller.
+ */
+async function expectCopyFindsPaid(copy: Store) {
+  const stripe = provider()
+  const second = controller(copy)
+  await second.pay(stripe, 'en')
+  expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
+  expect(stripe.confirm).not.toHaveBeenCalled()
+  expect(db.orders).toHaveLength(1)
+  expect(db.paymentIntents).toHaveLength(1)
+  return second
+}
+
+/**
  * A confirmation the provider never answers (the page left for the bank, or is reloaded during
  * it); resolves once the controller asked for it (the payment is then 'confirming').
  */
@@ -998,13 +1013,7 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     await first.pay(provider(), 'en')
     expect(first.getStatus().state).toBe('finished')
     expect(db.orders).toHaveLength(1)
-    const stripe = provider()
-    const second = controller(copy)
-    await second.pay(stripe, 'en')
-    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
-    expect(stripe.confirm).not.toHaveBeenCalled()
-    expect(db.orders).toHaveLength(1)
-    expect(db.paymentIntents).toHaveLength(1)
+    const second = await expectCopyFindsPaid(copy)
     expect(copy.getState().cart.lines).toEqual([])
     expect(copy.getState().payment).toBeNull()
     expect(copy.getState().cart.id).not.toBe(cartId)
@@ -1028,13 +1037,7 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     copy.update((d) => {
       d.cart.lines.push(extra)
     })
-    const stripe = provider()
-    const second = controller(copy)
-    await second.pay(stripe, 'en')
-    expect(second.getStatus()).toEqual({ state: 'idle', failure: { kind: 'already-paid' } })
-    expect(stripe.confirm).not.toHaveBeenCalled()
-    expect(db.orders).toHaveLength(1)
-    expect(db.paymentIntents).toHaveLength(1)
+    await expectCopyFindsPaid(copy)
     expect(copy.getState().cart.lines).toEqual([extra])
     expect(copy.getState().payment).toBeNull()
   })
