@@ -326,6 +326,20 @@ async function declinedThenCopied(context: BrowserContext, page: Page): Promise<
   return copy
 }
 
+/**
+ * The paying tab completes its authentication and thanks; the other says the order was paid in
+ * another window, its cart empty, no thank-you; the points follow once; one true charge.
+ */
+async function payerPaysOtherFindsPaid(payer: Page, other: Page) {
+  await threeDSecure(payer).getByRole('button', { name: 'Complete authentication' }).click()
+  await expect(thanks(payer)).toBeVisible()
+  await expect(cartWidget(other)).toContainText(text('en', 'payment.alreadyPaid'))
+  await expect(cartWidget(other)).toContainText(text('en', 'cart.empty'))
+  await expect(thanks(other)).toHaveCount(0)
+  await expect.poll(async () => (await world(payer)).pointUpdates.length).toBe(1)
+  await expectOneTrueCharge(payer, other)
+}
+
 test.describe('payment you can trust', () => {
   // Failures are logged by the flow (console.error), as designed.
   test.use({ allowConsoleErrors: true })
@@ -544,13 +558,7 @@ test.describe('payment you can trust', () => {
     expect(locks.held).toHaveLength(2)
     expect(locks.held).toContain(locks.pending[0])
     await expect(threeDSecure(other)).toHaveCount(0)
-    await threeDSecure(payer).getByRole('button', { name: 'Complete authentication' }).click()
-    await expect(thanks(payer)).toBeVisible()
-    await expect(cartWidget(other)).toContainText(text('en', 'payment.alreadyPaid'))
-    await expect(cartWidget(other)).toContainText(text('en', 'cart.empty'))
-    await expect(thanks(other)).toHaveCount(0)
-    await expect.poll(async () => (await world(payer)).pointUpdates.length).toBe(1)
-    await expectOneTrueCharge(payer, other)
+    await payerPaysOtherFindsPaid(payer, other)
     // The intent was confirmed once more (after the declined card), by the paying tab only: the
     // waiting tab never confirmed it again.
     expect((await world(payer)).intents.map((i) => i.confirmations)).toEqual([2])
@@ -570,13 +578,7 @@ test.describe('payment you can trust', () => {
     expect((await world(page)).intents).toEqual([])
     // The cart's lock: one tab starts the order and authenticates, the other waits for it.
     const { payer, other } = await bothPressPay(page, copy)
-    await threeDSecure(payer).getByRole('button', { name: 'Complete authentication' }).click()
-    await expect(thanks(payer)).toBeVisible()
-    await expect(cartWidget(other)).toContainText(text('en', 'payment.alreadyPaid'))
-    await expect(cartWidget(other)).toContainText(text('en', 'cart.empty'))
-    await expect(thanks(other)).toHaveCount(0)
-    await expect.poll(async () => (await world(payer)).pointUpdates.length).toBe(1)
-    await expectOneTrueCharge(payer, other)
+    await payerPaysOtherFindsPaid(payer, other)
     // The waiting tab made no order and no intent of its own.
     const otherCalls = await other.evaluate(() => window.__wineMocks!.db.calls.map((c) => c.call))
     expect(otherCalls.filter((c) => c === 'createorderinodoo' || c === 'checkoutorder')).toEqual([])
