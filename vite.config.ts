@@ -116,67 +116,6 @@ function wineTexts(): Plugin {
   }
 }
 
-/** What the library build drops from the widget definitions: the editor documentation. */
-const DOC_KEYS = new Set(['description', 'example', 'doc'])
-
-interface AstNode {
-  type: string
-  start: number
-  end: number
-  [key: string]: unknown
-}
-
-/** A string, a concatenation of strings, or a list of them. */
-const isStaticText = (node: AstNode | undefined): boolean =>
-  node?.type === 'Literal' ||
-  node?.type === 'TemplateLiteral' ||
-  (node?.type === 'BinaryExpression' &&
-    isStaticText(node.left as AstNode) &&
-    isStaticText(node.right as AstNode)) ||
-  (node?.type === 'ArrayExpression' && (node.elements as AstNode[]).every((e) => isStaticText(e)))
-
-/**
- * Library build only: removes DOC_KEYS from the widget definitions, which sit in the entry every
- * page downloads. The catalogue (demo build), the README generator and the tests read the
- * definitions from source, docs included.
- */
-function stripWidgetDocs(): Plugin {
-  return {
-    name: 'strip-widget-docs',
-    apply: (_config, env) => env.command === 'build' && env.mode !== 'demo',
-    enforce: 'post',
-    transform(code, id) {
-      if (!/[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/.test(id)) return null
-      const cuts: [number, number][] = []
-      const visit = (node: unknown): void => {
-        if (Array.isArray(node)) {
-          node.forEach(visit)
-          return
-        }
-        if (!node || typeof node !== 'object') return
-        const n = node as AstNode
-        const key = n.key as AstNode | undefined
-        const name =
-          key?.type === 'Identifier' ? key.name : key?.type === 'Literal' ? key.value : null
-        if (
-          n.type === 'Property' &&
-          DOC_KEYS.has(String(name)) &&
-          isStaticText(n.value as AstNode)
-        ) {
-          cuts.push([n.start, n.end])
-          return
-        }
-        for (const k of Object.keys(n)) if (k !== 'start' && k !== 'end') visit(n[k])
-      }
-      visit(this.parse(code))
-      let out = code
-      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0]))
-        out = out.slice(0, start) + out.slice(end).replace(/^\s*,/, '')
-      return { code: out, map: null }
-    },
-  }
-}
-
 /** Comments out, whitespace collapsed (never before a colon: `a :hover` is a selector). */
 const minifyCss = (css: string) =>
   css
@@ -403,7 +342,7 @@ export default defineConfig(({ mode }) => {
     // In the worktree, not node_modules/.vite: node_modules may be shared between checkouts, and
     // two dev servers would overwrite each other's pre-bundled dependencies.
     cacheDir: '.vite',
-    plugins: [react(), wineTexts(), stripWidgetDocs(), reserveStylesheet(), demoDevServer()],
+    plugins: [react(), wineTexts(), reserveStylesheet(), demoDevServer()],
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
     define: { __WINE_WIDGETS_VERSION__: JSON.stringify(pkg.version) },
     css: {

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { docsFiles } from '../mount/catalogue'
 
 /**
  * The library's chunk graph (vite.config.ts `chunkOf`), read from the build manifest of a real
@@ -64,5 +65,20 @@ describe('the chunk graph', () => {
     expect(coreCss).toHaveLength(1)
     // What the core needs never needs the core: its stylesheet is listed first.
     for (const dependency of reached(core!)) expect(reached(dependency).has(core!)).toBe(false)
+  })
+})
+
+describe('the scripts pages download', () => {
+  it('carry none of the editor documentation (widgets/*/docs.json)', () => {
+    const scripts = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(outDir, file), 'utf8'))
+    expect(scripts.length).toBeGreaterThan(5)
+    const texts = Object.values(docsFiles).flatMap((d) => [
+      d.description,
+      ...Object.values(d.attributes),
+    ])
+    expect(texts.length).toBeGreaterThan(19)
+    for (const text of texts) expect(scripts.some((s) => s.includes(text))).toBe(false)
   })
 })

@@ -5,6 +5,7 @@
  * The DOM is built with createElement/textContent only: nothing from a definition is parsed as
  * HTML into the page.
  */
+import { docsOf } from '../mount/catalogue'
 import { registry } from '../mount/registry'
 import { attributeName } from '../src/props/parse'
 import type { AnyWidgetDefinition, PropSpec } from '../src/props/schema'
@@ -34,7 +35,7 @@ export interface AttributeRow {
   doc: string
 }
 
-export function describeProp(prop: string, spec: PropSpec): AttributeRow {
+export function describeProp(prop: string, spec: PropSpec, doc: string): AttributeRow {
   const hasDefault = 'default' in spec && spec.default !== undefined
   let allowed = ''
   if (spec.type === 'enum') allowed = spec.values.join(', ')
@@ -58,12 +59,15 @@ export function describeProp(prop: string, spec: PropSpec): AttributeRow {
         : '',
     allowed,
     required: 'required' in spec && spec.required === true,
-    doc: spec.doc,
+    doc,
   }
 }
 
 function attributeTable(definition: AnyWidgetDefinition): HTMLElement {
-  const rows = Object.entries(definition.props).map(([prop, spec]) => describeProp(prop, spec))
+  const { attributes } = docsOf(definition)
+  const rows = Object.entries(definition.props).map(([prop, spec]) =>
+    describeProp(prop, spec, attributes[attributeName(prop)] ?? ''),
+  )
   if (rows.length === 0) return h('p', {}, 'No attributes: the tag alone is enough.')
   const headers = ['Attribute', 'Type', 'Default', 'Allowed values', 'Required', 'Description']
   // On narrow screens the table scrolls sideways: keyboard users can focus it to scroll.
@@ -136,12 +140,13 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 function copyBlock(definition: AnyWidgetDefinition): HTMLElement {
-  const code = h('code', {}, definition.example)
+  const { example } = docsOf(definition)
+  const code = h('code', {}, example)
   const status = h('span', { class: 'copy-status', role: 'status' })
   const button = h('button', { type: 'button' }, 'Copy')
   button.setAttribute('aria-label', `Copy the ${definition.name} tag`)
   button.addEventListener('click', () => {
-    void copyText(definition.example).then((ok) => {
+    void copyText(example).then((ok) => {
       status.textContent = ok ? 'Copied' : 'Copy failed: select the tag and press Ctrl+C'
       if (!ok) getSelection()?.selectAllChildren(code)
     })
@@ -151,12 +156,13 @@ function copyBlock(definition: AnyWidgetDefinition): HTMLElement {
 
 function widgetSection(definition: AnyWidgetDefinition): HTMLElement {
   const id = `widget-${definition.name}`
-  const example = exampleElement(definition.example)
+  const docs = docsOf(definition)
+  const example = exampleElement(docs.example)
   return h(
     'section',
     { class: 'widget-entry', id, 'aria-labelledby': `${id}-title` },
     h('h2', { id: `${id}-title` }, definition.name),
-    h('p', {}, definition.description),
+    h('p', {}, docs.description),
     h('h3', {}, 'Attributes'),
     attributeTable(definition),
     h('h3', {}, 'Tag'),

@@ -1,6 +1,10 @@
+import type { WidgetDocsFile } from '../mount/catalogue'
 import { registry } from '../mount/registry'
 import { attributeName } from '../src/props/parse'
-import { expect, open, test } from './helpers'
+import { expect, open, readJson, test } from './helpers'
+
+/** What the catalogue shows of a widget: its `widgets/<name>/docs.json`. */
+const docsOf = (name: string) => readJson<WidgetDocsFile>(`../widgets/${name}/docs.json`)
 
 test.describe('widget catalogue (/)', () => {
   test('lists every registered widget with its description and attributes', async ({ page }) => {
@@ -20,8 +24,9 @@ test.describe('widget catalogue (/)', () => {
       await expect(
         section.getByRole('heading', { level: 2, name: definition.name, exact: true }),
       ).toHaveAttribute('id', `widget-${definition.name}-title`)
-      await expect(section.getByText(definition.description, { exact: true })).toBeVisible()
-      await expect(section.locator('pre code')).toHaveText(definition.example)
+      const docs = docsOf(definition.name)
+      await expect(section.getByText(docs.description, { exact: true })).toBeVisible()
+      await expect(section.locator('pre code')).toHaveText(docs.example)
 
       const props = Object.entries(definition.props)
       if (props.length === 0) {
@@ -34,7 +39,7 @@ test.describe('widget catalogue (/)', () => {
         const row = table.getByRole('row', { name: new RegExp(`^${attributeName(prop)}\\b`) })
         await expect(row.getByRole('rowheader')).toHaveText(attributeName(prop))
         await expect(row.getByRole('cell').first()).toHaveText(spec.type)
-        await expect(row.getByRole('cell').last()).toHaveText(spec.doc)
+        await expect(row.getByRole('cell').last()).toHaveText(docs.attributes[attributeName(prop)]!)
         if ('default' in spec && spec.default !== undefined) {
           await expect(row.getByRole('cell').nth(1)).toHaveText(JSON.stringify(spec.default))
         }
@@ -97,7 +102,9 @@ test.describe('widget catalogue (/)', () => {
       const section = page.getByRole('region', { name: definition.name, exact: true })
       await section.getByRole('button', { name: `Copy the ${definition.name} tag` }).click()
       await expect(section.locator('.copy').getByRole('status')).toHaveText('Copied')
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(definition.example)
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        docsOf(definition.name).example,
+      )
     }
   })
 
@@ -119,6 +126,6 @@ test.describe('widget catalogue (/)', () => {
     await section.getByRole('button', { name: `Copy the ${definition.name} tag` }).click()
     await expect(section.locator('.copy').getByRole('status')).toHaveText('Copied')
     const copied = await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)
-    expect(copied).toEqual([definition.example])
+    expect(copied).toEqual([docsOf(definition.name).example])
   })
 })

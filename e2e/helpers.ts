@@ -19,7 +19,7 @@ export interface DemoRoute {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the file's shape
-function readJson<T>(relative: string): T {
+export function readJson<T>(relative: string): T {
   return JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as T
 }
 

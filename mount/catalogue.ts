@@ -12,6 +12,49 @@ export interface AttributeDoc {
   doc: string
 }
 
+/**
+ * What a widget's `docs.json` says to editors (the catalogue page and the README's tag reference
+ * are made from it). Documentation, not code: no page downloads it.
+ */
+export interface WidgetDocsFile {
+  /** What the widget is, for the catalogue. */
+  description: string
+  /** A tag an editor can copy. */
+  example: string
+  /** What each attribute means, by attribute name (`data-odoo-code`). */
+  attributes: Record<string, string>
+}
+
+/** Every `widgets/<name>/docs.json`, by widget name. */
+export const docsFiles: Readonly<Record<string, WidgetDocsFile>> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<WidgetDocsFile>('../widgets/*/docs.json', { eager: true, import: 'default' }),
+  ).map(([path, file]) => [path.split('/').at(-2) ?? path, file]),
+)
+
+/**
+ * The docs of a definition, checked against it: a missing file, a missing or unknown attribute
+ * or an example that is not its tag is an error naming the file, so docs cannot fall behind the
+ * code.
+ */
+export function docsOf(
+  definition: AnyWidgetDefinition,
+  files: Readonly<Record<string, WidgetDocsFile>> = docsFiles,
+): WidgetDocsFile {
+  const where = `widgets/${definition.name}/docs.json`
+  const file = files[definition.name]
+  if (!file) throw new Error(`${where} is missing`)
+  const attributes = Object.keys(definition.props).map(attributeName)
+  const undocumented = attributes.filter((a) => !file.attributes[a])
+  if (undocumented.length) throw new Error(`${where} does not explain ${undocumented.join(', ')}`)
+  const unknown = Object.keys(file.attributes).filter((a) => !attributes.includes(a))
+  if (unknown.length) throw new Error(`${where} explains unknown ${unknown.join(', ')}`)
+  if (!file.description) throw new Error(`${where} has no description`)
+  if (!file.example.includes(`data-widget="${definition.name}"`))
+    throw new Error(`${where}: the example is not a ${definition.name} tag`)
+  return file
+}
+
 export interface WidgetDoc {
   name: string
   description: string
@@ -38,21 +81,24 @@ function defaultOf(spec: PropSpec): string {
   return typeof spec.default === 'string' ? spec.default : JSON.stringify(spec.default)
 }
 
-/** What editors need to know about each widget, read from the registry's definitions. */
+/** What editors need to know about each widget: its definition with its docs. */
 export function documentWidgets(registry: readonly AnyWidgetDefinition[]): WidgetDoc[] {
-  return registry.map((d) => ({
-    name: d.name,
-    description: d.description,
-    example: d.example,
-    attributes: Object.entries(d.props).map(([prop, spec]) => ({
-      attribute: attributeName(prop),
-      type: spec.type,
-      required: 'required' in spec && spec.required === true,
-      defaultValue: defaultOf(spec),
-      allowed: allowed(spec),
-      doc: spec.doc,
-    })),
-  }))
+  return registry.map((d) => {
+    const docs = docsOf(d)
+    return {
+      name: d.name,
+      description: docs.description,
+      example: docs.example,
+      attributes: Object.entries(d.props).map(([prop, spec]) => ({
+        attribute: attributeName(prop),
+        type: spec.type,
+        required: 'required' in spec && spec.required === true,
+        defaultValue: defaultOf(spec),
+        allowed: allowed(spec),
+        doc: docs.attributes[attributeName(prop)] ?? '',
+      })),
+    }
+  })
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')

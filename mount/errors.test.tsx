@@ -94,13 +94,7 @@ describe('the current-user check', () => {
 })
 
 describe('loading a widget', () => {
-  const plain = defineWidget({
-    name: 'plain',
-    description: 'test',
-    example: '<div data-widget="plain"></div>',
-    props: {},
-    load: () => Promise.resolve({ default: () => null }),
-  })
+  const plain = defineWidget('plain', { load: () => Promise.resolve({ default: () => null }) })
   const failing =
     (error: Error): Renderer =>
     () =>

@@ -4,6 +4,7 @@ import { server } from '../mocks/node'
 import { renderWidget } from '../mocks/render-widget'
 import { parseProps } from '../src/props/parse'
 import { registry } from './registry'
+import { docsOf } from './catalogue'
 
 /** The attributes of a definition's example tag (`<div data-widget="…" data-…>`). */
 function exampleAttributes(example: string): Record<string, string> {
@@ -40,7 +41,7 @@ describe('a widget preloads exactly the reads of its first render', () => {
       try {
         const { element } = await renderWidget(definition, {
           locale: 'nl',
-          attributes: exampleAttributes(definition.example),
+          attributes: exampleAttributes(docsOf(definition).example),
         })
         const urls = await definition.prefetch?.({
           props: parseProps(definition.props, element.dataset),
@@ -68,7 +69,7 @@ describe('a widget that places other widgets loads their code with its own', () 
       vi.spyOn(console, 'error').mockImplementation(() => undefined) // widgets without config
       const { element } = await renderWidget(definition, {
         locale: 'en',
-        attributes: exampleAttributes(definition.example),
+        attributes: exampleAttributes(docsOf(definition).example),
         widgets: { has: () => true, mount: () => Promise.resolve() },
       })
       const placed = () =>

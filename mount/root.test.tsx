@@ -23,13 +23,7 @@ function testWidget<const S extends PropsSchema>(
   Component: ComponentType<WidgetComponentProps<PropsOf<S>>>,
   props: S,
 ): WidgetDefinition<S> {
-  return defineWidget({
-    name,
-    description: 'test',
-    example: `<div data-widget="${name}"></div>`,
-    props,
-    load: async () => ({ default: Component }),
-  })
+  return defineWidget(name, { props, load: async () => ({ default: Component }) })
 }
 
 /** A tag on the page (removed after the test), `data-widget` set unless told otherwise. */
@@ -73,7 +67,7 @@ it('resolves for a widget that crashes on its first render: ready() never waits 
 })
 
 it('a widget places another through the runtime: it knows which exist and mounts the tag it placed', async () => {
-  const innerProps = { word: { type: 'string', required: true, doc: 'A word.' } } as const
+  const innerProps = { word: { type: 'string', required: true } } as const
   function Inner({ props }: { props: PropsOf<typeof innerProps> }) {
     return <p>Inner says {props.word}</p>
   }

@@ -17,20 +17,11 @@ const failures = () => import('../src/page/page-base')
 
 const noComponent = () => Promise.resolve({ default: () => null })
 const registry: AnyWidgetDefinition[] = [
-  defineWidget({
-    name: 'hello',
-    description: 'test widget',
-    example: '<div data-widget="hello" data-name="x"></div>',
-    props: { name: { type: 'string', required: true, doc: 'who' } },
+  defineWidget('hello', {
+    props: { name: { type: 'string', required: true } },
     load: noComponent,
   }),
-  defineWidget({
-    name: 'plain',
-    description: 'no props',
-    example: '',
-    props: {},
-    load: noComponent,
-  }),
+  defineWidget('plain', { load: noComponent }),
 ]
 
 function setup(html: string, opts: { showErrors?: boolean; render?: Renderer } = {}) {

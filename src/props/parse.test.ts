@@ -4,14 +4,13 @@ import { PropError, attributeName, parseProps } from './parse'
 import type { PropsSchema } from './schema'
 
 const schema = {
-  collection: { type: 'string', required: true, doc: 'collection' },
-  columns: { type: 'number', default: 3, min: 1, max: 6, integer: true, doc: 'columns' },
-  priority: { type: 'boolean', doc: 'eager image' },
-  mode: { type: 'enum', values: ['a', 'b'], default: 'a', doc: 'mode' },
-  odooCode: { type: 'string', doc: 'code' },
+  collection: { type: 'string', required: true },
+  columns: { type: 'number', default: 3, min: 1, max: 6, integer: true },
+  priority: { type: 'boolean' },
+  mode: { type: 'enum', values: ['a', 'b'], default: 'a' },
+  odooCode: { type: 'string' },
   items: {
     type: 'json',
-    doc: 'items',
     validate: (v) => (Array.isArray(v) ? null : 'must be an array'),
   },
 } satisfies PropsSchema

@@ -7,26 +7,26 @@ import type { Locale } from '../domain/types'
  * The attribute schema of a widget: each prop is read from one `data-*` attribute.
  * The prop name is camelCase (`odooCode`), its attribute the kebab-case form
  * (`data-odoo-code`), exactly as `element.dataset` maps them. Every attribute name is defined
- * once, here, in the widget's definition.
+ * once, here, in the widget's `props.ts`. What an attribute means for an editor is documentation,
+ * not code: it lives in the widget's `docs.json` (see `mount/catalogue.ts`), so none of it is in
+ * the bundle.
  */
 export type PropSpec =
-  | { type: 'string'; required?: boolean; default?: string; doc: string; pattern?: RegExp }
+  | { type: 'string'; required?: boolean; default?: string; pattern?: RegExp }
   | {
       type: 'number'
       required?: boolean
       default?: number
-      doc: string
       min?: number
       max?: number
       integer?: boolean
     }
-  | { type: 'boolean'; default?: boolean; doc: string }
-  | { type: 'enum'; values: readonly string[]; required?: boolean; default?: string; doc: string }
+  | { type: 'boolean'; default?: boolean }
+  | { type: 'enum'; values: readonly string[]; required?: boolean; default?: string }
   | {
       type: 'json'
       required?: boolean
       default?: unknown
-      doc: string
       validate?: (v: unknown) => string | null
     }
 
@@ -58,7 +58,7 @@ export type PropsOf<S extends PropsSchema> = {
 }
 
 /** What every widget component receives from the mount runtime. */
-export interface WidgetComponentProps<P> {
+export interface WidgetComponentProps<P = PropsOf<NoAttributes>> {
   props: P
   locale: Locale
   /** The host element (for widgets that read server-rendered content inside it). */
@@ -82,10 +82,7 @@ export type DomWidget<P> = (args: DomWidgetArgs<P>) => { unmount(): void }
 export interface WidgetDefinition<S extends PropsSchema = PropsSchema> {
   /** The value of `data-widget`. */
   name: string
-  /** One line for the catalogue page. */
-  description: string
-  /** An example tag an editor can copy. */
-  example: string
+  /** Its attributes (`{}` for a widget that has none). */
   props: S
   /** The widget's code, loaded only when its tag is on the page. */
   load: () => Promise<{ default: ComponentType<WidgetComponentProps<PropsOf<S>>> }>
@@ -126,11 +123,27 @@ export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load' | 'prefetch'> & 
   prefetch?(tag: PrefetchTag<Record<string, unknown>>): Promise<readonly string[]>
 }
 
-/** Identity helper that keeps the schema's literal types for `PropsOf`. */
-export function defineWidget<const S extends PropsSchema>(
-  def: WidgetDefinition<S>,
+/** The schema of a widget without attributes. */
+type NoAttributes = Record<string, never>
+
+/** What a widget's module says of it besides its name: `defineWidget(name, parts)`. */
+type WidgetParts<D extends { props: PropsSchema }> = Omit<D, 'name' | 'props' | 'dom'> & {
+  /** Its attributes (its `props.ts`); leave out for a widget that has none. */
+  props?: D['props']
+}
+
+/**
+ * Defines the widget of the tag `data-widget="name"`, as `customElements.define` names an element:
+ * `defineWidget('bundle', { props, load: () => import('./Bundle') })`. Keeps the schema's literal
+ * types for `PropsOf`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineWidget<const S extends PropsSchema = NoAttributes>(
+  name: string,
+  parts: WidgetParts<WidgetDefinition<S>>,
 ): WidgetDefinition<S> {
-  return def
+  // Without `props` the schema is the default `NoAttributes`, which `{}` is.
+  return { ...parts, name, props: parts.props ?? ({} as S) }
 }
 
 /**
@@ -147,9 +160,12 @@ export interface DomWidgetDefinition<S extends PropsSchema = PropsSchema> extend
   load: () => Promise<{ default: DomWidget<PropsOf<S>> }>
 }
 
-/** Identity helper that keeps the schema's literal types for `PropsOf` (a DOM widget). */
-export function defineDomWidget<const S extends PropsSchema>(
-  def: Omit<DomWidgetDefinition<S>, 'dom'>,
+/** `defineWidget` for a widget drawn without React. */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineDomWidget<const S extends PropsSchema = NoAttributes>(
+  name: string,
+  parts: WidgetParts<DomWidgetDefinition<S>>,
 ): DomWidgetDefinition<S> {
-  return { ...def, dom: true }
+  // Without `props` the schema is the default `NoAttributes`, which `{}` is.
+  return { ...parts, name, props: parts.props ?? ({} as S), dom: true }
 }

@@ -11,7 +11,6 @@ import {
   type AfterLoginProps,
 } from '../../src/features/login-panel/after-login'
 import { Tabs } from '../../src/ui/tabs/Tabs'
-import type { AccountProps } from './index'
 import styles from './Account.module.css'
 
 type AccountTab = 'orders'
@@ -55,7 +54,7 @@ function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
  * current-user check runs for a visitor the store does not know, a short status shows instead of
  * a login form that would vanish a moment later.
  */
-export default function Account({ locale, element }: WidgetComponentProps<AccountProps>) {
+export default function Account({ locale, element }: WidgetComponentProps) {
   const { t } = useTranslation('account')
   const { isLoggedIn, user } = useSession()
   const checked = useSessionChecked()

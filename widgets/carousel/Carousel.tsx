@@ -7,7 +7,7 @@ import type { WineHit } from '../../src/domain/wine-hit'
 import { searchWines, type WinesResult } from '../../src/services/search-client'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { useTranslation } from 'react-i18next'
-import type { CarouselProps } from './index'
+import type { CarouselProps } from './props'
 import styles from './Carousel.module.css'
 import { useReportError } from '../../src/report/use-report-error'
 

@@ -5,7 +5,6 @@ import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
 import { paymentsQueryOptions } from '../../src/services/payments'
 import { getStore } from '../../src/store/shared-store'
-import type { CartProps } from './index'
 import { CartPage } from './CartPage'
 import { Checkout } from './Checkout'
 import { AlreadyPaidNotice, FinishingOrder } from './FinishingOrder'
@@ -46,7 +45,7 @@ function useResumePayment() {
  * the thank-you screen once the order is confirmed. What is added to the cart meanwhile is the
  * next cart and shows below.
  */
-export default function Cart(_props: WidgetComponentProps<CartProps>) {
+export default function Cart(_props: WidgetComponentProps) {
   useResumePayment()
   const status = usePaymentStatus()
   const progress = usePaymentProgress()

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { giveConsent, hasConsentCookie } from '../../src/consent/consent'
 import { useTranslation } from 'react-i18next'
-import type { ConsentProps } from './index'
+import type { ConsentProps } from './props'
 import styles from './Consent.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 

@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next'
 import { loadNamespaces } from '../../src/i18n/i18n'
 import { LocaleContext } from '../../src/i18n/locale-context'
 import type { Locale } from '../../src/domain/types'
-import { faq, type FaqProps } from './index'
+import { faq } from './index'
+import type { FaqProps } from './props'
 import { loggedFailure } from '../../mocks/test-setups/console'
 
 /**

@@ -15,7 +15,6 @@ import {
 } from '../../src/domain/giftbox'
 import { formatMoney } from '../../src/domain/money'
 import { useTranslation } from 'react-i18next'
-import type { GiftboxProps } from './index'
 import styles from './Giftbox.module.css'
 
 /** Shown for every figure while there is no number of gifts (spec section 2). */
@@ -26,7 +25,7 @@ type Line = keyof Omit<GiftboxEstimate, 'total' | 'perGift'>
 const LINES: readonly Line[] = ['boxes', 'filmAndSetup', 'printing', 'letters']
 
 /** Business-gift budget calculator: the inputs on the left, the estimate beside them. */
-export default function Giftbox({ locale }: WidgetComponentProps<GiftboxProps>) {
+export default function Giftbox({ locale }: WidgetComponentProps) {
   const { t } = useTranslation('giftbox')
   const id = useId()
   const [giftsText, setGiftsText] = useState(INITIAL_GIFTS)

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { useSession, useSessionChecked } from '../../src/session/use-session'
 import { InvoiceList } from '../../src/features/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
-import type { InvoicesProps } from './index'
 import styles from './Invoices.module.css'
 
 /**
@@ -13,7 +12,7 @@ import styles from './Invoices.module.css'
  * and the list shows as soon as the login succeeds; while the page's current-user check is still
  * running, the loading status shows instead.
  */
-export default function Invoices(_: WidgetComponentProps<InvoicesProps>) {
+export default function Invoices(_: WidgetComponentProps) {
   const { t } = useTranslation('invoices')
   const id = useId()
   const { isLoggedIn, user } = useSession()

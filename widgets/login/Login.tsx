@@ -8,7 +8,6 @@ import {
   useFocusAfterLogin,
   type AfterLoginProps,
 } from '../../src/features/login-panel/after-login'
-import type { LoginProps } from './index'
 import styles from './Login.module.css'
 
 interface LoggedInProps extends AfterLoginProps {
@@ -35,7 +34,7 @@ function LoggedIn({ name, focus, logoutFrom }: LoggedInProps) {
 }
 
 /** The login page (`/{locale}/login`, `/fr/se-loguer`, `/nl/inloggen`). */
-export default function Login({ locale, element }: WidgetComponentProps<LoginProps>) {
+export default function Login({ locale, element }: WidgetComponentProps) {
   const { isLoggedIn, user } = useSession()
   const [loggedInHere, setLoggedInHere] = useState(false)
 

@@ -5,7 +5,6 @@ import { cartPath } from '../../src/domain/cart-page'
 import { useTranslation } from 'react-i18next'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { Money } from '../../src/ui/money/Money'
-import type { MinicartProps } from './index'
 import styles from './Minicart.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
@@ -17,7 +16,7 @@ const AUTO_OPEN_GRACE_MS = 500
  * Header minicart (spec 2): a count badge on a disclosure button; the list opens on hover, on
  * keyboard focus and on click, and closes on Escape, when focus or the pointer leaves.
  */
-export default function Minicart({ locale }: WidgetComponentProps<MinicartProps>) {
+export default function Minicart({ locale }: WidgetComponentProps) {
   const { t } = useTranslation('minicart')
   const id = useId()
   const { cart, totals } = useCartTotals()

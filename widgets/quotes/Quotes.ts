@@ -3,7 +3,7 @@ import { collectionQuery } from '../../src/api/collection-query'
 import { QUOTE_FIELDS } from '../../src/api/collection-url'
 import { nextIndex } from '../../src/domain/rotation'
 import { reportError } from '../../src/report/report'
-import type { QuotesProps } from './index'
+import type { QuotesProps } from './props'
 import styles from './Quotes.module.css'
 
 /** A quote entry as the CMS collection `quotes` serves it. */

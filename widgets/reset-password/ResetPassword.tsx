@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { redirectTo } from '../../src/session/redirect'
 import { homePath } from '../../src/session/routes'
-import type { ResetPasswordProps } from './index'
 import styles from './ResetPassword.module.css'
 import { reportError } from '../../src/report/report'
 
@@ -184,10 +183,7 @@ function ResetForm({ link, locale, element }: ResetFormProps) {
 }
 
 /** The reset-password page (`/{locale}/reset-password?email=…&token=…`). */
-export default function ResetPassword({
-  locale,
-  element,
-}: WidgetComponentProps<ResetPasswordProps>) {
+export default function ResetPassword({ locale, element }: WidgetComponentProps) {
   // Read once: the page's own query string is the link that was e-mailed.
   const [link] = useState(() => readResetLink(window.location.search))
   if (!link) return <GoHome locale={locale} element={element} />

@@ -16,7 +16,6 @@ import { getStore } from '../../src/store/shared-store'
 import { useTranslation } from 'react-i18next'
 import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
 import { Modal } from '../../src/ui/modal/Modal'
-import type { SearchProps } from './index'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
@@ -176,7 +175,7 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
  * `modal:open` `{ mode }`; closing emits `modal:close` and clears the sommelier conversation.
  * A page that loads with a search in its query string opens it in search mode.
  */
-export default function Search({ locale }: WidgetComponentProps<SearchProps>) {
+export default function Search({ locale }: WidgetComponentProps) {
   const { t } = useTranslation('search')
   const trigger = useRef<HTMLButtonElement>(null)
   const returnFocus = useRef<HTMLElement | null>(null)

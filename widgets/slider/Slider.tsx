@@ -7,7 +7,7 @@ import { ROTATION_SECONDS, nextIndex } from '../../src/domain/rotation'
 import { useBusEvent } from '../../src/bus/use-bus'
 import { useTranslation } from 'react-i18next'
 import { HeroPlaceholder } from '../../src/ui/hero-placeholder/HeroPlaceholder'
-import type { SliderProps } from './index'
+import type { SliderProps } from './props'
 import styles from './Slider.module.css'
 import { useReportError } from '../../src/report/use-report-error'
 

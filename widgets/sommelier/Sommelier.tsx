@@ -1,6 +1,6 @@
 import { Suspense, lazy, useLayoutEffect } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import type { SommelierProps } from './index'
+import type { SommelierProps } from './props'
 import { SommelierButton } from './SommelierButton'
 import styles from './Sommelier.module.css'
 

@@ -11,11 +11,7 @@ import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { userMenu } from './index'
 
 /** Another root on the page that embeds the shared login panel (as the cart or sommelier do). */
-const panelRoot = defineWidget({
-  name: 'login-panel-root',
-  description: 'test',
-  example: '',
-  props: {},
+const panelRoot = defineWidget('login-panel-root', {
   load: async () => ({ default: () => <LoginPanel /> }),
 })
 

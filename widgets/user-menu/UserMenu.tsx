@@ -3,7 +3,6 @@ import type { WidgetComponentProps } from '../../src/props/schema'
 import { useTranslation } from 'react-i18next'
 import { clubPath, loginPath } from '../../src/session/routes'
 import { useSession } from '../../src/session/use-session'
-import type { UserMenuProps } from './index'
 import styles from './UserMenu.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
@@ -14,7 +13,7 @@ function initialOf(user: User, locale: Locale): string {
 }
 
 /** Header user menu (spec section 2): login icon when logged out, initial badge when logged in. */
-export default function UserMenu({ locale }: WidgetComponentProps<UserMenuProps>) {
+export default function UserMenu({ locale }: WidgetComponentProps) {
   const { t } = useTranslation('userMenu')
   const { isLoggedIn, user, points } = useSession()
 

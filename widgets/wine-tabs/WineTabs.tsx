@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { VintagePanel } from './VintagePanel'
 import { readTabMemory, writeTabMemory } from './tab-storage'
-import type { WineTabsProps } from './index'
+import type { WineTabsProps } from './props'
 import styles from './WineTabs.module.css'
 
 /** Wine page (spec 2): tabs per active vintage, nested tabs per volume with the add-to-cart box. */

@@ -15,11 +15,7 @@ import { LoginPanel, type LoginPanelProps } from './LoginPanel'
 
 /** The panel is shared UI, not a widget: a test-only definition renders it like one. */
 function panel(panelProps: LoginPanelProps = {}) {
-  return defineWidget({
-    name: 'login-panel-test',
-    description: 'test',
-    example: '',
-    props: {},
+  return defineWidget('login-panel-test', {
     load: async () => ({ default: () => <LoginPanel {...panelProps} /> }),
   })
 }
