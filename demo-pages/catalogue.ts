@@ -216,7 +216,7 @@ function keepCatalogueInPlace(examples: HTMLElement, announce: (message: string)
 }
 
 export function renderCatalogue(container: HTMLElement, definitions = registry): void {
-  const style = h('style')
+  const style = h('style', { 'data-catalogue-styles': '' })
   style.textContent = styles
   document.head.append(style)
   const toc = h(

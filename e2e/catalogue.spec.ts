@@ -52,6 +52,27 @@ test.describe('widget catalogue (/)', () => {
     }
   })
 
+  test('its own rules never reach a live example (headings, tables)', async ({ page }) => {
+    await open(page, '/')
+    // faq's questions are h3 headings, like the catalogue's own "Attributes", "Tag"…
+    await expect(page.locator('[data-example-for="faq"] h3').first()).toBeVisible()
+    const looks = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.example :is(h2, h3, h4, table, caption, th, td)')].map(
+          (el) => {
+            const s = getComputedStyle(el)
+            return `${el.tagName} ${s.fontSize} ${s.margin} ${s.padding} ${s.border} ${s.textAlign}`
+          },
+        ),
+      )
+    const withCatalogueRules = await looks()
+    expect(withCatalogueRules.length).toBeGreaterThan(0)
+    await page
+      .locator('style[data-catalogue-styles]')
+      .evaluate((style: HTMLStyleElement) => (style.disabled = true))
+    expect(await looks()).toEqual(withCatalogueRules)
+  })
+
   test('mounts a live example of every widget', async ({ page }) => {
     test.slow()
     await open(page, '/')
