@@ -14,6 +14,15 @@ const complete: WidgetDocsFile = {
   attributes: { 'data-odoo-code': 'The code.', 'data-compact': 'Smaller cards.' },
 }
 
+describe('the widget folders', () => {
+  it('are all registered (mount/registry.ts), by their folder’s name', () => {
+    const folders = Object.keys(import.meta.glob('../widgets/*/index.ts')).map(
+      (path) => path.split('/').at(-2) ?? path,
+    )
+    expect(registry.map((d) => d.name).sort()).toEqual(folders.sort())
+  })
+})
+
 describe('a widget’s docs.json', () => {
   it('is found for every registered widget and explains each of its attributes', () => {
     for (const definition of registry) expect(() => docsOf(definition)).not.toThrow()

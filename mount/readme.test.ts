@@ -31,4 +31,12 @@ describe('README widget reference', () => {
       expect(doc.example).toContain(`data-widget="${doc.name}"`)
     }
   })
+
+  it('names every registered widget in the reserved-space table', () => {
+    const section = readFileSync(README, 'utf8').split('### Reserved space')[1]?.split('\n### ')[0]
+    const named = [...(section ?? '').matchAll(/^\| ([^|]+)\|/gm)].flatMap(([, cell]) =>
+      [...(cell ?? '').matchAll(/`([\w-]+)`/g)].map(([, name]) => name),
+    )
+    expect(registry.map((d) => d.name).filter((name) => !named.includes(name))).toEqual([])
+  })
 })
