@@ -78,6 +78,35 @@ describe('pending payments saved before snapshots carried the cart id', () => {
   })
 })
 
+/**
+ * A stored id list (paid carts, paid orders) whose text does not fit: it reads as the ids that
+ * do (`<prefix>1`), with one warning, and that is written back.
+ */
+function dropsWhatDoesNotFit(list: {
+  key: string
+  /** The warning's name for the list. */
+  what: string
+  /** The test's name for its entries. */
+  ids: string
+  prefix: string
+  has: (id: string) => boolean
+}) {
+  const { key, prefix } = list
+  it.each([
+    ['not JSON', '{oops'],
+    ['not a list', `{"${prefix}1":true}`],
+    [`entries that are not ${list.ids}`, `["${prefix}1",2,null,"",{"id":"${prefix}3"}]`],
+  ])(`drops what is %s with one warning, keeps the ${list.ids}`, (_, text) => {
+    const warn = warnings()
+    localStorage.setItem(key, text)
+    expect(list.has(`${prefix}3`)).toBe(false)
+    expect(list.has(`${prefix}3`)).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`Discarded ${list.what}`))
+    expect(stored(key)).toEqual(text.startsWith('[') ? [`${prefix}1`] : [])
+  })
+}
+
 describe('paid carts (localStorage)', () => {
   it('keeps a list of cart ids, the last 50', () => {
     const warn = warnings()
@@ -93,18 +122,12 @@ describe('paid carts (localStorage)', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it.each([
-    ['not JSON', '{oops'],
-    ['not a list', '{"c1":true}'],
-    ['entries that are not cart ids', '["c1",2,null,"",{"id":"c3"}]'],
-  ])('drops what is %s with one warning, keeps the cart ids', (_, text) => {
-    const warn = warnings()
-    localStorage.setItem(PAID_CARTS_KEY, text)
-    expect(isCartPaid('c3')).toBe(false)
-    expect(isCartPaid('c3')).toBe(false)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded paid carts'))
-    expect(stored(PAID_CARTS_KEY)).toEqual(text.startsWith('[') ? ['c1'] : [])
+  dropsWhatDoesNotFit({
+    key: PAID_CARTS_KEY,
+    what: 'paid carts',
+    ids: 'cart ids',
+    prefix: 'c',
+    has: isCartPaid,
   })
 })
 
@@ -118,17 +141,12 @@ describe('paid orders (localStorage)', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it.each([
-    ['not JSON', '{oops'],
-    ['not a list', '{"S1":true}'],
-    ['entries that are not order numbers', '["S1",2,null,"",{"id":"S3"}]'],
-  ])('drops what is %s with one warning, keeps the order numbers', (_, text) => {
-    const warn = warnings()
-    localStorage.setItem(PAID_ORDERS_KEY, text)
-    expect(isOrderPaid('S3')).toBe(false)
-    expect(isOrderPaid('S3')).toBe(false)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(stored(PAID_ORDERS_KEY)).toEqual(text.startsWith('[') ? ['S1'] : [])
+  dropsWhatDoesNotFit({
+    key: PAID_ORDERS_KEY,
+    what: 'paid orders',
+    ids: 'order numbers',
+    prefix: 'S',
+    has: isOrderPaid,
   })
 })
 
