@@ -44,12 +44,11 @@ export async function getInvoices(
 export const invoicesQueryKey = ({ odooID, locale }: InvoicesRequest) =>
   ['invoices', odooID, locale] as const
 
-const invoicesQuery = callQuery(invoicesQueryKey, getInvoices)
-
-export const invoicesQueryOptions = invoicesQuery.options
-
-/** The invoice history of a logged-in user (one request per user and locale per page). */
-export const useInvoices = invoicesQuery.use
+/** `useInvoices`: the invoice history of a logged-in user (one request per user and locale). */
+export const { options: invoicesQueryOptions, use: useInvoices } = callQuery(
+  invoicesQueryKey,
+  getInvoices,
+)
 
 /** Spec 3, "Password reset payload". */
 export interface PasswordResetPayload {

@@ -140,15 +140,11 @@ export function activeVintages(vintages: readonly WineVintage[]): WineVintage[] 
   return vintages.filter((v) => v.active && v.variants.length > 0)
 }
 
-const wineVariantsQuery = callQuery(
+export const { options: wineVariantsQueryOptions, use: useWineVariants } = callQuery(
   (request: WineVariantsRequest) =>
     ['wine-variants', request.odooCode, request.locale, request.name] as const,
   getWineVariants,
 )
-
-export const wineVariantsQueryOptions = wineVariantsQuery.options
-
-export const useWineVariants = wineVariantsQuery.use
 
 export interface BundleRequest {
   odooCode: string
@@ -199,16 +195,12 @@ export async function getBundle(
   }
 }
 
-const bundleQuery = callQuery(
+export const { options: bundleQueryOptions, use: useBundle } = callQuery(
   (request: BundleRequest) => ['bundle', request.odooCode, request.locale] as const,
   getBundle,
   // Spec 8: a load failure is only logged and the page stays empty; asking again changes nothing.
   { retry: false },
 )
-
-export const bundleQueryOptions = bundleQuery.options
-
-export const useBundle = bundleQuery.use
 
 export interface PromotionRequest {
   wineCode: string

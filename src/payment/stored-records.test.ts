@@ -78,31 +78,29 @@ describe('pending payments saved before snapshots carried the cart id', () => {
   })
 })
 
+/** The stored id lists, by the name their warning gives them: their ids' name and prefix here. */
+const ID_LISTS = {
+  'paid carts': { key: PAID_CARTS_KEY, has: isCartPaid, ids: 'cart ids', prefix: 'c' },
+  'paid orders': { key: PAID_ORDERS_KEY, has: isOrderPaid, ids: 'order numbers', prefix: 'S' },
+}
+
 /**
- * A stored id list (paid carts, paid orders) whose text does not fit: it reads as the ids that
- * do (`<prefix>1`), with one warning, and that is written back.
+ * A stored id list whose text does not fit: it reads as the ids that do (`<prefix>1`), with one
+ * warning, and that is written back.
  */
-function dropsWhatDoesNotFit(list: {
-  key: string
-  /** The warning's name for the list. */
-  what: string
-  /** The test's name for its entries. */
-  ids: string
-  prefix: string
-  has: (id: string) => boolean
-}) {
-  const { key, prefix } = list
+function dropsWhatDoesNotFit(what: keyof typeof ID_LISTS) {
+  const { key, has, ids, prefix } = ID_LISTS[what]
   it.each([
     ['not JSON', '{oops'],
     ['not a list', `{"${prefix}1":true}`],
-    [`entries that are not ${list.ids}`, `["${prefix}1",2,null,"",{"id":"${prefix}3"}]`],
-  ])(`drops what is %s with one warning, keeps the ${list.ids}`, (_, text) => {
+    [`entries that are not ${ids}`, `["${prefix}1",2,null,"",{"id":"${prefix}3"}]`],
+  ])(`drops what is %s with one warning, keeps the ${ids}`, (_, text) => {
     const warn = warnings()
     localStorage.setItem(key, text)
-    expect(list.has(`${prefix}3`)).toBe(false)
-    expect(list.has(`${prefix}3`)).toBe(false)
+    expect(has(`${prefix}3`)).toBe(false)
+    expect(has(`${prefix}3`)).toBe(false)
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`Discarded ${list.what}`))
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`Discarded ${what}`))
     expect(stored(key)).toEqual(text.startsWith('[') ? [`${prefix}1`] : [])
   })
 }
@@ -122,13 +120,7 @@ describe('paid carts (localStorage)', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  dropsWhatDoesNotFit({
-    key: PAID_CARTS_KEY,
-    what: 'paid carts',
-    ids: 'cart ids',
-    prefix: 'c',
-    has: isCartPaid,
-  })
+  dropsWhatDoesNotFit('paid carts')
 })
 
 describe('paid orders (localStorage)', () => {
@@ -141,13 +133,7 @@ describe('paid orders (localStorage)', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  dropsWhatDoesNotFit({
-    key: PAID_ORDERS_KEY,
-    what: 'paid orders',
-    ids: 'order numbers',
-    prefix: 'S',
-    has: isOrderPaid,
-  })
+  dropsWhatDoesNotFit('paid orders')
 })
 
 describe('order steps (localStorage)', () => {
