@@ -1,7 +1,14 @@
 import { http, HttpResponse } from 'msw'
 import { invoicesFor } from '../fixtures/users'
 import { currentUser, db, findUser } from './db'
-import { badRequest, csrfProblem, json, readFields, withFaults, type CallResolver } from './route'
+import {
+  badRequest,
+  csrfProblem,
+  json,
+  postFieldsVia,
+  withFaults,
+  type CallResolver,
+} from './route'
 import type { CallName } from './faults'
 
 /** The reset token the mock accepts; any other token has "expired". */
@@ -24,6 +31,9 @@ function sessionAnswer() {
 const account = (call: CallName, resolver: CallResolver) =>
   withFaults(call, (ctx) => csrfProblem(ctx.request) ?? resolver(ctx))
 
+/** An account call whose body fields `spec` reads after the CSRF check. */
+const postAccount = postFieldsVia(account)
+
 export const accountHandlers = [
   http.get(
     '/cp/auth/token',
@@ -35,17 +45,12 @@ export const accountHandlers = [
     account('getcurrentuser', () => json(sessionAnswer())),
   ),
 
-  http.post(
-    '/login/loginuser',
-    account('loginuser', ({ body }) => {
-      const f = readFields(body, { email: 'string', password: 'string' })
-      if (f instanceof Response) return f
-      const user = findUser(f.email)
-      // Wrong credentials are not an HTTP error: the answer says "not logged in".
-      db.sessionEmail = user && user.password === f.password ? user.email : null
-      return json(sessionAnswer())
-    }),
-  ),
+  postAccount('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
+    const user = findUser(f.email)
+    // Wrong credentials are not an HTTP error: the answer says "not logged in".
+    db.sessionEmail = user && user.password === f.password ? user.email : null
+    return json(sessionAnswer())
+  }),
 
   http.get(
     '/login/logoutuser',
@@ -55,20 +60,15 @@ export const accountHandlers = [
     }),
   ),
 
-  http.post(
-    '/login/isexistingemail',
-    account('isexistingemail', ({ body }) => {
-      const f = readFields(body, { email: 'string' })
-      if (f instanceof Response) return f
-      return json({ isExistingEMail: findUser(f.email) !== undefined })
-    }),
+  postAccount('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
+    json({ isExistingEMail: findUser(f.email) !== undefined }),
   ),
 
-  http.post(
+  postAccount(
     '/user/createuser',
-    account('createuser', ({ body }) => {
-      const f = readFields(body, { email: 'string', name: 'string', password: 'string' })
-      if (f instanceof Response) return f
+    'createuser',
+    { email: 'string', name: 'string', password: 'string' },
+    (f) => {
       if (!EMAIL.test(f.email))
         return json({ message: 'The email must be a valid email address.' }, 422)
       if (findUser(f.email)) return json({ message: 'The email has already been taken.' }, 422)
@@ -82,50 +82,45 @@ export const accountHandlers = [
       })
       db.sessionEmail = f.email.trim()
       return json({ created: true })
-    }),
+    },
   ),
 
-  http.post(
+  postAccount(
     '/api/sendpasswordresetlink',
-    account('sendpasswordresetlink', ({ body }) => {
-      const f = readFields(body, { email: 'string', _reset_url: 'string', locale: 'locale' })
-      if (f instanceof Response) return f
+    'sendpasswordresetlink',
+    { email: 'string', _reset_url: 'string', locale: 'locale' },
+    (f) => {
       // Sent whether or not the address has an account (no account enumeration).
       db.resetLinks.push({ email: f.email, locale: f.locale, resetUrl: f._reset_url })
       return json({ sent: true })
-    }),
+    },
   ),
 
-  http.post(
+  postAccount(
     '/api/resetpassword',
-    account('resetpassword', ({ body }) => {
-      const f = readFields(body, {
-        locale: 'string',
-        email: 'string',
-        token: 'string',
-        password: 'string',
-        password_confirmation: 'string',
-      })
-      if (f instanceof Response) return f
+    'resetpassword',
+    {
+      locale: 'string',
+      email: 'string',
+      token: 'string',
+      password: 'string',
+      password_confirmation: 'string',
+    },
+    (f) => {
       if (f.password !== f.password_confirmation)
         return json({ message: 'The password confirmation does not match.' }, 422)
       if (f.token !== VALID_RESET_TOKEN) return json({ message: 'expired' }, 422)
       const user = findUser(f.email)
       if (user) user.password = f.password
       return json({ reset: true })
-    }),
+    },
   ),
 
-  http.post(
+  postAccount(
     '/user/updateuserpoints',
-    account('updateuserpoints', ({ body }) => {
-      const f = readFields(body, {
-        userEmail: 'string',
-        date: 'string',
-        document: 'string',
-        points: 'number',
-      })
-      if (f instanceof Response) return f
+    'updateuserpoints',
+    { userEmail: 'string', date: 'string', document: 'string', points: 'number' },
+    (f) => {
       if (!Number.isInteger(f.points)) return badRequest('The points field must be an integer.')
       const user = findUser(f.userEmail)
       if (!user) return json({ message: 'User not found.' }, 404)
@@ -137,26 +132,16 @@ export const accountHandlers = [
         points: f.points,
       })
       return json({ updated: true, points: user.points })
-    }),
+    },
   ),
 
-  http.post(
-    '/user/getupdatedpoints',
-    account('getupdatedpoints', ({ body }) => {
-      const f = readFields(body, { userEmail: 'string' })
-      if (f instanceof Response) return f
-      const user = findUser(f.userEmail)
-      if (!user) return json({ message: 'User not found.' }, 404)
-      return json({ points: user.points })
-    }),
-  ),
+  postAccount('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
+    const user = findUser(f.userEmail)
+    if (!user) return json({ message: 'User not found.' }, 404)
+    return json({ points: user.points })
+  }),
 
-  http.post(
-    '/user/getinvoices',
-    account('getinvoices', ({ body }) => {
-      const f = readFields(body, { odooID: 'number', locale: 'locale' })
-      if (f instanceof Response) return f
-      return json({ invoices: invoicesFor(f.odooID, f.locale) })
-    }),
+  postAccount('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) =>
+    json({ invoices: invoicesFor(f.odooID, f.locale) }),
   ),
 ]

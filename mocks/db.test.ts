@@ -2,6 +2,7 @@
 import { afterEach, expect, it, vi } from 'vitest'
 import { db, DB_STORAGE_KEY, persistDbIn, resetDb, saveDb } from './db'
 import { stripeServer } from './stripe-server'
+import { createKeyedOrder } from './test-setups/orders'
 
 afterEach(() => persistDbIn(null))
 
@@ -43,16 +44,7 @@ it('resetDb also resets the stored copy', () => {
 
 it('keeps the answers of keyed calls across page loads, so a retry after a reload replays', async () => {
   persistDbIn(sessionStorage)
-  const create = () =>
-    fetch('/api/createorderinodoo', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'cart-1' },
-      body: JSON.stringify({
-        locale: 'nl',
-        contacts: JSON.stringify({ delivery: {}, invoice: {} }),
-        cartlines: JSON.stringify([{ id: '200000', quantity: 1 }]),
-      }),
-    })
+  const create = () => createKeyedOrder('nl')
   const first = await (await create()).json()
 
   // A reload: the page's module state is gone, the stored db comes back.

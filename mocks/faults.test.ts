@@ -14,6 +14,7 @@ import {
   setFault,
   type CallName,
 } from './faults'
+import { createKeyedOrder } from './test-setups/orders'
 
 const bundle = () =>
   fetch('/api/getbundle', {
@@ -177,16 +178,7 @@ describe('faults', () => {
 
     it('creates the order it loses the answer of', async () => {
       setFault('createorderinodoo', { kind: 'lost' })
-      const create = () =>
-        fetch('/api/createorderinodoo', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'cart-1' },
-          body: JSON.stringify({
-            locale: 'fr',
-            contacts: JSON.stringify({ delivery: {}, invoice: {} }),
-            cartlines: JSON.stringify([{ id: '200000', quantity: 1 }]),
-          }),
-        })
+      const create = () => createKeyedOrder('fr')
       await expect(create()).rejects.toThrow(TypeError)
       await expect(create()).rejects.toThrow(TypeError)
       expect(db.orders.map((o) => o.orderNumber)).toEqual(['S04201'])

@@ -1,15 +1,14 @@
-import { http } from 'msw'
 import { db } from './db'
-import { badRequest, json, readFields, withFaults } from './route'
+import { badRequest, json, postFields } from './route'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
 
 export const orderHandlers = [
-  http.post(
+  postFields(
     '/api/createorderinodoo',
-    withFaults('createorderinodoo', ({ body }) => {
-      const f = readFields(body, { locale: 'locale', contacts: 'json', cartlines: 'json' })
-      if (f instanceof Response) return f
+    'createorderinodoo',
+    { locale: 'locale', contacts: 'json', cartlines: 'json' },
+    (f) => {
       if (!isRecord(f.contacts) || !isRecord(f.contacts.delivery) || !isRecord(f.contacts.invoice))
         return badRequest('The contacts field must hold delivery and invoice.')
       if (!Array.isArray(f.cartlines) || f.cartlines.length === 0)
@@ -25,38 +24,33 @@ export const orderHandlers = [
         confirmationsSent: 0,
       })
       return json({ orderCreated: true, orderNumber })
-    }),
+    },
   ),
 
-  http.post(
-    '/api/checkoutorder',
-    withFaults('checkoutorder', ({ body }) => {
-      const f = readFields(body, { orderId: 'string' })
-      if (f instanceof Response) return f
-      const order = db.orders.find((o) => o.orderNumber === f.orderId)
-      if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
-      if (order.status === 'checked-out')
-        return json({ message: `Order ${order.orderNumber} is already checked out.` }, 409)
-      order.status = 'checked-out'
-      return json({ checkedOut: true, orderId: order.orderNumber })
-    }),
-  ),
+  postFields('/api/checkoutorder', 'checkoutorder', { orderId: 'string' }, (f) => {
+    const order = db.orders.find((o) => o.orderNumber === f.orderId)
+    if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
+    if (order.status === 'checked-out')
+      return json({ message: `Order ${order.orderNumber} is already checked out.` }, 409)
+    order.status = 'checked-out'
+    return json({ checkedOut: true, orderId: order.orderNumber })
+  }),
 
-  http.post(
+  postFields(
     '/api/sendorderconfirmation',
-    withFaults('sendorderconfirmation', ({ body }) => {
-      const f = readFields(body, {
-        cartlines: 'json',
-        shipping: 'number',
-        total: 'number',
-        invoice: 'json',
-        delivery: 'json',
-        redeemedPoints: 'number',
-        redeemedPointsAmount: 'number',
-        locale: 'locale',
-        orderId: 'string',
-      })
-      if (f instanceof Response) return f
+    'sendorderconfirmation',
+    {
+      cartlines: 'json',
+      shipping: 'number',
+      total: 'number',
+      invoice: 'json',
+      delivery: 'json',
+      redeemedPoints: 'number',
+      redeemedPointsAmount: 'number',
+      locale: 'locale',
+      orderId: 'string',
+    },
+    (f, { body }) => {
       const order = db.orders.find((o) => o.orderNumber === f.orderId)
       if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
       order.confirmationsSent += 1
@@ -64,20 +58,20 @@ export const orderHandlers = [
         Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
       )
       return json({ sent: true })
-    }),
+    },
   ),
 
-  http.post(
+  postFields(
     '/api/createpaymentintent',
-    withFaults('createpaymentintent', ({ body }) => {
-      const f = readFields(body, {
-        card: 'present',
-        amount_total: 'number',
-        name: 'string',
-        customer_name: 'string',
-        customer_email: 'string',
-      })
-      if (f instanceof Response) return f
+    'createpaymentintent',
+    {
+      card: 'present',
+      amount_total: 'number',
+      name: 'string',
+      customer_name: 'string',
+      customer_email: 'string',
+    },
+    (f) => {
       if (!Number.isInteger(f.amount_total) || f.amount_total <= 0)
         return badRequest('The amount_total field must be a positive integer (cents).')
       // Stripe's servers (mocks/stripe-server.ts) hold the intent the fake Stripe.js then confirms.
@@ -93,6 +87,6 @@ export const orderHandlers = [
         customer_email: f.customer_email,
       })
       return json({ client_secret })
-    }),
+    },
   ),
 ]

@@ -1,8 +1,7 @@
-import { http } from 'msw'
 import { bundleAnswer } from '../fixtures/bundles'
 import { KNOWN_VAT_NAMES } from '../fixtures/vat'
 import { vintagesFor } from '../fixtures/wines'
-import { json, readFields, withFaults } from './route'
+import { json, postFields } from './route'
 
 /** BE + 10 digits, first digit 0 or 1, and 97 − (first 8 digits mod 97) = last two digits. */
 export function isValidBelgianVat(vat: string): boolean {
@@ -12,34 +11,22 @@ export function isValidBelgianVat(vat: string): boolean {
 }
 
 export const productHandlers = [
-  http.post(
+  postFields(
     '/api/getwinevariants',
-    withFaults('getwinevariants', ({ body }) => {
-      const f = readFields(body, { odooCode: 'string', locale: 'locale', name: 'text' })
-      if (f instanceof Response) return f
-      // A code the back office does not know has no vintages.
-      return json(vintagesFor(f.odooCode, f.locale) ?? [])
-    }),
+    'getwinevariants',
+    { odooCode: 'string', locale: 'locale', name: 'text' },
+    // A code the back office does not know has no vintages.
+    (f) => json(vintagesFor(f.odooCode, f.locale) ?? []),
   ),
 
-  http.post(
-    '/api/getbundle',
-    withFaults('getbundle', ({ body }) => {
-      const f = readFields(body, { odooCode: 'string', locale: 'locale' })
-      if (f instanceof Response) return f
-      const answer = bundleAnswer(f.odooCode, f.locale)
-      return answer ? json(answer) : json({ message: `Bundle ${f.odooCode} not found.` }, 404)
-    }),
-  ),
+  postFields('/api/getbundle', 'getbundle', { odooCode: 'string', locale: 'locale' }, (f) => {
+    const answer = bundleAnswer(f.odooCode, f.locale)
+    return answer ? json(answer) : json({ message: `Bundle ${f.odooCode} not found.` }, 404)
+  }),
 
-  http.post(
-    '/api/isVATValid',
-    withFaults('isVATValid', ({ body }) => {
-      const f = readFields(body, { vat: 'string' })
-      if (f instanceof Response) return f
-      const vat = f.vat.replace(/[\s.,]/g, '').toUpperCase()
-      const valid = isValidBelgianVat(vat)
-      return json({ valid, name: valid ? (KNOWN_VAT_NAMES[vat] ?? '---') : '---' })
-    }),
-  ),
+  postFields('/api/isVATValid', 'isVATValid', { vat: 'string' }, (f) => {
+    const vat = f.vat.replace(/[\s.,]/g, '').toUpperCase()
+    const valid = isValidBelgianVat(vat)
+    return json({ valid, name: valid ? (KNOWN_VAT_NAMES[vat] ?? '---') : '---' })
+  }),
 ]

@@ -1,5 +1,6 @@
 import {
   delay,
+  http,
   HttpResponse,
   type DefaultBodyType,
   type HttpResponseResolver,
@@ -253,6 +254,35 @@ export function readFields<S extends FieldSpec>(body: unknown, spec: S): Fields<
       return badRequest(`The ${field} field must be en, fr or nl.`)
   return out as Fields<S>
 }
+
+/** What answers a call once the fields of its body are read. */
+export type FieldsResolver<S extends FieldSpec> = (
+  fields: Fields<S>,
+  ctx: CallContext,
+) => Response | Promise<Response>
+
+/**
+ * The resolver of a call whose body the backend validates: `spec` reads the fields (a 400 answer
+ * names the first that does not fit), then `answer` answers with them.
+ */
+export const withFields =
+  <S extends FieldSpec>(spec: S, answer: FieldsResolver<S>): CallResolver =>
+  (ctx) => {
+    const fields = readFields(ctx.body, spec)
+    return fields instanceof Response ? fields : answer(fields, ctx)
+  }
+
+/**
+ * POST calls of the back office through `wrap` (the fault wrapper, or a wrapper around it like
+ * the account calls' CSRF check) whose body fields `spec` reads first.
+ */
+export const postFieldsVia =
+  (wrap: (call: CallName, resolver: CallResolver) => HttpResponseResolver) =>
+  <S extends FieldSpec>(path: string, call: CallName, spec: S, answer: FieldsResolver<S>) =>
+    http.post(path, wrap(call, withFields(spec, answer)))
+
+/** A POST call of the back office whose body fields `spec` reads first. */
+export const postFields = postFieldsVia(withFaults)
 
 /** Account calls need the current CSRF token in X-CSRF-TOKEN (Laravel answers 419 otherwise). */
 export function csrfProblem(request: Request): Response | null {

@@ -41,12 +41,11 @@ function parse(text: string): unknown {
   }
 }
 
-const paidOrders = idList({
-  key: PAID_ORDERS_KEY,
-  what: 'paid orders',
-  area: 'payment',
-  storage: localStore,
-})
+/** A list of ids for every tab (localStorage), its warnings reported under `payment`. */
+const paymentIdList = (key: string, what: string) =>
+  idList({ key, what, area: 'payment', storage: localStore })
+
+const paidOrders = paymentIdList(PAID_ORDERS_KEY, 'paid orders')
 
 export const isOrderPaid = (orderId: string): boolean => paidOrders.has(orderId)
 
@@ -60,12 +59,7 @@ export const recordPaidOrder = (orderId: string): void => paidOrders.add(orderId
  */
 export const PAID_CARTS_KEY = 'wine-widgets:paid-carts'
 
-const paidCarts = idList({
-  key: PAID_CARTS_KEY,
-  what: 'paid carts',
-  area: 'payment',
-  storage: localStore,
-})
+const paidCarts = paymentIdList(PAID_CARTS_KEY, 'paid carts')
 
 export const isCartPaid = (cartId: string): boolean => paidCarts.has(cartId)
 

@@ -78,6 +78,33 @@ describe('pending payments saved before snapshots carried the cart id', () => {
   })
 })
 
+/** The stored id lists, by the name their warning gives them: their ids' name and prefix here. */
+const ID_LISTS = {
+  'paid carts': { key: PAID_CARTS_KEY, has: isCartPaid, ids: 'cart ids', prefix: 'c' },
+  'paid orders': { key: PAID_ORDERS_KEY, has: isOrderPaid, ids: 'order numbers', prefix: 'S' },
+}
+
+/**
+ * A stored id list whose text does not fit: it reads as the ids that do (`<prefix>1`), with one
+ * warning, and that is written back.
+ */
+function dropsWhatDoesNotFit(what: keyof typeof ID_LISTS) {
+  const { key, has, ids, prefix } = ID_LISTS[what]
+  it.each([
+    ['not JSON', '{oops'],
+    ['not a list', `{"${prefix}1":true}`],
+    [`entries that are not ${ids}`, `["${prefix}1",2,null,"",{"id":"${prefix}3"}]`],
+  ])(`drops what is %s with one warning, keeps the ${ids}`, (_, text) => {
+    const warn = warnings()
+    localStorage.setItem(key, text)
+    expect(has(`${prefix}3`)).toBe(false)
+    expect(has(`${prefix}3`)).toBe(false)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`Discarded ${what}`))
+    expect(stored(key)).toEqual(text.startsWith('[') ? [`${prefix}1`] : [])
+  })
+}
+
 describe('paid carts (localStorage)', () => {
   it('keeps a list of cart ids, the last 50', () => {
     const warn = warnings()
@@ -93,19 +120,7 @@ describe('paid carts (localStorage)', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it.each([
-    ['not JSON', '{oops'],
-    ['not a list', '{"c1":true}'],
-    ['entries that are not cart ids', '["c1",2,null,"",{"id":"c3"}]'],
-  ])('drops what is %s with one warning, keeps the cart ids', (_, text) => {
-    const warn = warnings()
-    localStorage.setItem(PAID_CARTS_KEY, text)
-    expect(isCartPaid('c3')).toBe(false)
-    expect(isCartPaid('c3')).toBe(false)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Discarded paid carts'))
-    expect(stored(PAID_CARTS_KEY)).toEqual(text.startsWith('[') ? ['c1'] : [])
-  })
+  dropsWhatDoesNotFit('paid carts')
 })
 
 describe('paid orders (localStorage)', () => {
@@ -118,18 +133,7 @@ describe('paid orders (localStorage)', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it.each([
-    ['not JSON', '{oops'],
-    ['not a list', '{"S1":true}'],
-    ['entries that are not order numbers', '["S1",2,null,"",{"id":"S3"}]'],
-  ])('drops what is %s with one warning, keeps the order numbers', (_, text) => {
-    const warn = warnings()
-    localStorage.setItem(PAID_ORDERS_KEY, text)
-    expect(isOrderPaid('S3')).toBe(false)
-    expect(isOrderPaid('S3')).toBe(false)
-    expect(warn).toHaveBeenCalledTimes(1)
-    expect(stored(PAID_ORDERS_KEY)).toEqual(text.startsWith('[') ? ['S1'] : [])
-  })
+  dropsWhatDoesNotFit('paid orders')
 })
 
 describe('order steps (localStorage)', () => {

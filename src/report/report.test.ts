@@ -34,6 +34,10 @@ afterEach(() => {
 const networkError = (message = 'NetworkError when attempting to fetch resource.') =>
   new TypeError(message)
 
+/** The current-user check failing with a network error (as a departure stops it). */
+const reportUserCheckFailure = () =>
+  reportError({ area: 'session', message: 'The current-user check failed', error: networkError() })
+
 describe('reportError', () => {
   it('logs the console line it always wrote and dispatches wine-widgets:error on window', () => {
     const error = new Error('Error fetching data')
@@ -105,11 +109,7 @@ describe('leaving the page', () => {
   })
 
   it('the same network failure on a page that stays is reported', () => {
-    reportError({
-      area: 'session',
-      message: 'The current-user check failed',
-      error: networkError(),
-    })
+    reportUserCheckFailure()
     expect(events).toHaveLength(1)
   })
 
@@ -180,11 +180,7 @@ describe('a departure before the page-leave watch has loaded (the entry records,
     watchPageLeave(asWindow(win), recorder.events)
     recorder.stop()
     expect(isPageLeaving(asWindow(win))).toBe(true)
-    reportError({
-      area: 'session',
-      message: 'The current-user check failed',
-      error: networkError(),
-    })
+    reportUserCheckFailure()
     expect(events).toEqual([])
     expect(console.error).not.toHaveBeenCalled()
   })
@@ -196,11 +192,7 @@ describe('a departure before the page-leave watch has loaded (the entry records,
     watchPageLeave(asWindow(win), recorder.events)
     recorder.stop()
     expect(isPageLeaving(asWindow(win))).toBe(false)
-    reportError({
-      area: 'session',
-      message: 'The current-user check failed',
-      error: networkError(),
-    })
+    reportUserCheckFailure()
     expect(events).toHaveLength(1)
   })
 

@@ -4,13 +4,10 @@ import { canSendResetLink } from '../../domain/validation'
 import { useLocale } from '../../i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import { EmailField } from './Field'
-import { FormMessage, PanelForm } from './FormParts'
+import { FormMessage, PanelForm, type PanelViewProps } from './FormParts'
 import styles from './LoginPanel.module.css'
 
-export interface ForgotPasswordFormProps {
-  titleId: string
-  email: string
-  onEmailChange: (email: string) => void
+export interface ForgotPasswordFormProps extends PanelViewProps {
   onBack: () => void
 }
 

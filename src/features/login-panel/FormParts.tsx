@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react'
 import styles from './LoginPanel.module.css'
 
+/** What every view of the panel gets (LoginPanel): its title, and the email typed in any view. */
+export interface PanelViewProps {
+  titleId: string
+  email: string
+  onEmailChange: (email: string) => void
+}
+
 /** A login-panel form, named by its view's title; submitting it calls `onSubmit`, nothing else. */
 export function PanelForm({
   titleId,

@@ -4,13 +4,10 @@ import { canLogin } from '../../domain/validation'
 import { useTranslation } from 'react-i18next'
 import { useLogin } from '../../session/use-session'
 import { EmailField, PasswordField } from './Field'
-import { FormMessage, PanelForm, SwitchView } from './FormParts'
+import { FormMessage, PanelForm, SwitchView, type PanelViewProps } from './FormParts'
 import styles from './LoginPanel.module.css'
 
-export interface LoginFormProps {
-  titleId: string
-  email: string
-  onEmailChange: (email: string) => void
+export interface LoginFormProps extends PanelViewProps {
   /** A message shown above the form when the view opens (e.g. after creating an account). */
   notice?: string | null
   onLoggedIn?: (user: User) => void

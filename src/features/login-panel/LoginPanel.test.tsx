@@ -26,6 +26,17 @@ async function renderPanel(locale: Locale = 'fr', panelProps: LoginPanelProps = 
   return { user, ...result }
 }
 
+/** Renders the panel and opens another view with the login view's button to it (`button`'s name). */
+async function openView(
+  button: Record<Locale, string>,
+  locale: Locale,
+  panelProps: LoginPanelProps = {},
+) {
+  const rendered = await renderPanel(locale, panelProps)
+  await rendered.user.click(screen.getByRole('button', { name: button[locale] }))
+  return rendered
+}
+
 const TEXTS = {
   en: { email: 'E-mail address', password: 'Password', login: 'Log in', invalid: 'Invalid login' },
   fr: {
@@ -184,16 +195,11 @@ describe('accessibility', () => {
 })
 
 describe('forgot-password view', () => {
-  async function openForgot(locale: Locale) {
-    const rendered = await renderPanel(locale)
-    const label = {
-      en: 'Forgot your password?',
-      fr: 'Mot de passe oublié ?',
-      nl: 'Wachtwoord vergeten?',
-    }
-    await rendered.user.click(screen.getByRole('button', { name: label[locale] }))
-    return rendered
-  }
+  const openForgot = (locale: Locale) =>
+    openView(
+      { en: 'Forgot your password?', fr: 'Mot de passe oublié ?', nl: 'Wachtwoord vergeten?' },
+      locale,
+    )
 
   it('sends the reset link (email, reset page, locale) and says so', async () => {
     const { user } = await openForgot('fr')
@@ -259,12 +265,8 @@ describe('forgot-password view', () => {
 })
 
 describe('create-account view', () => {
-  async function openSignUp(locale: Locale, panelProps: LoginPanelProps = {}) {
-    const rendered = await renderPanel(locale, panelProps)
-    const label = { en: 'Sign up', fr: "S'inscrire", nl: 'Registreren' }
-    await rendered.user.click(screen.getByRole('button', { name: label[locale] }))
-    return rendered
-  }
+  const openSignUp = (locale: Locale, panelProps: LoginPanelProps = {}) =>
+    openView({ en: 'Sign up', fr: "S'inscrire", nl: 'Registreren' }, locale, panelProps)
 
   /** Leaves the email field with a free address (English view): the fields unlock. */
   async function enterFreeEmail(user: UserEvent) {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { User } from '../../domain/types'
 import { useTranslation } from 'react-i18next'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
+import type { PanelViewProps } from './FormParts'
 import { LoginForm } from './LoginForm'
 import { SignUpForm } from './SignUpForm'
 import styles from './LoginPanel.module.css'
@@ -65,8 +66,7 @@ export function LoginPanel({
   const Heading = `h${headingLevel}` as const
   const Title = heading ? (`h${headingLevel + 1}` as 'h3' | 'h4' | 'h5') : Heading
   const titleId = `${id}-title`
-  /** What every view gets: its title, and the email typed in any of them. */
-  const viewProps = { titleId, email, onEmailChange: setEmail }
+  const viewProps: PanelViewProps = { titleId, email, onEmailChange: setEmail }
 
   return (
     <section className={styles.panel} aria-labelledby={heading ? `${id}-heading` : titleId}>

@@ -6,13 +6,10 @@ import { existingEmailQueryOptions } from '../../api/session'
 import { useTranslation } from 'react-i18next'
 import { useCreateAccount } from '../../session/use-session'
 import { EmailField, Field, PasswordField } from './Field'
-import { FormMessage, PanelForm, SwitchView } from './FormParts'
+import { FormMessage, PanelForm, SwitchView, type PanelViewProps } from './FormParts'
 import styles from './LoginPanel.module.css'
 
-export interface SignUpFormProps {
-  titleId: string
-  email: string
-  onEmailChange: (email: string) => void
+export interface SignUpFormProps extends PanelViewProps {
   onLoggedIn?: (user: User) => void
   /** The account exists but the backend did not log the new user in: go and log in. */
   onCreatedLoggedOut: (email: string) => void

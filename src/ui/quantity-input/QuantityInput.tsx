@@ -78,19 +78,23 @@ export function QuantityInput({
       onMinus()
     }
   }
+  /** The minus or the plus button: off when it is, or when the whole field is. */
+  const stepButton = (symbol: string, label: string, onClick: () => void, off: boolean) => (
+    <StepButton
+      symbol={symbol}
+      label={label}
+      onClick={onClick}
+      disabled={disabled || off}
+      controls={`${id}-input`}
+    />
+  )
   return (
     <div className={styles.quantity}>
       <label htmlFor={`${id}-input`} className={showLabel ? styles.label : styles.visuallyHidden}>
         {label}
       </label>
       <div className={styles.controls}>
-        <StepButton
-          symbol="−"
-          label={minusLabel}
-          onClick={onMinus}
-          disabled={disabled || minusDisabled}
-          controls={`${id}-input`}
-        />
+        {stepButton('−', minusLabel, onMinus, minusDisabled)}
         <input
           id={`${id}-input`}
           className={styles.input}
@@ -108,13 +112,7 @@ export function QuantityInput({
           onBlur={onBlur}
           onKeyDown={onKeyDown}
         />
-        <StepButton
-          symbol="+"
-          label={plusLabel}
-          onClick={onPlus}
-          disabled={disabled || plusDisabled}
-          controls={`${id}-input`}
-        />
+        {stepButton('+', plusLabel, onPlus, plusDisabled)}
       </div>
       {hint && (
         <p id={`${id}-hint`} className={styles.hint}>

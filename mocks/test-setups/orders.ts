@@ -1,0 +1,16 @@
+import type { Locale } from '../../src/domain/types'
+
+/**
+ * A create-order call as the app sends it after a reload or a lost answer: one cart line,
+ * delivery and invoice contacts, and the cart's Idempotency-Key (`cart-1`).
+ */
+export const createKeyedOrder = (locale: Locale) =>
+  fetch('/api/createorderinodoo', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'cart-1' },
+    body: JSON.stringify({
+      locale,
+      contacts: JSON.stringify({ delivery: {}, invoice: {} }),
+      cartlines: JSON.stringify([{ id: '200000', quantity: 1 }]),
+    }),
+  })
