@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type SubmitEvent,
+} from 'react'
 import { useResetPassword } from '../../src/api/account'
 import {
   PASSWORD_RESET_REDIRECT_MS,
@@ -33,6 +40,28 @@ function GoHome({ locale, element }: { locale: Locale; element: HTMLElement }) {
 
 type Outcome = 'success' | 'failure' | null
 
+/** The outcome's live regions: the success is polite news, the failure an alert. */
+const OUTCOME_REGIONS = [
+  { outcome: 'success', role: 'status', className: styles.success, text: 'resetPassword.success' },
+  { outcome: 'failure', role: 'alert', className: styles.failure, text: 'resetPassword.failure' },
+] as const
+
+type InputProps = InputHTMLAttributes<HTMLInputElement>
+
+/** A labelled input of the form; `children` (the mismatch hint) go under it. */
+function Field({ label, children, ...input }: InputProps & { label: string }) {
+  const id = useId()
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={styles.input} {...input} />
+      {children}
+    </div>
+  )
+}
+
 interface ResetFormProps {
   link: ResetLink
   locale: Locale
@@ -58,6 +87,12 @@ function ResetForm({ link, locale, element }: ResetFormProps) {
   const mismatch = confirmation !== '' && password !== confirmation
   const introId = `${id}-intro`
   const mismatchId = `${id}-mismatch`
+  // Both password inputs: a new password, locked once the outcome is known.
+  const newPassword = {
+    type: 'password',
+    autoComplete: 'new-password',
+    disabled: finished,
+  } satisfies InputProps
 
   useEffect(() => {
     if (!finished) return
@@ -109,72 +144,46 @@ function ResetForm({ link, locale, element }: ResetFormProps) {
       <p id={introId} className={styles.intro}>
         {t('resetPassword.intro')}
       </p>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-email`}>
-          {t('resetPassword.email')}
-        </label>
-        <input
-          id={`${id}-email`}
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={link.email}
-          readOnly
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-password`}>
-          {t('resetPassword.password')}
-        </label>
-        <input
-          id={`${id}-password`}
-          className={styles.input}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          disabled={finished}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={`${id}-confirmation`}>
-          {t('resetPassword.confirmation')}
-        </label>
-        <input
-          id={`${id}-confirmation`}
-          className={styles.input}
-          type="password"
-          name="password_confirmation"
-          autoComplete="new-password"
-          value={confirmation}
-          disabled={finished}
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? mismatchId : undefined}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
+      <Field
+        label={t('resetPassword.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={link.email}
+        readOnly
+      />
+      <Field
+        label={t('resetPassword.password')}
+        {...newPassword}
+        name="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Field
+        label={t('resetPassword.confirmation')}
+        {...newPassword}
+        name="password_confirmation"
+        value={confirmation}
+        aria-invalid={mismatch || undefined}
+        aria-describedby={mismatch ? mismatchId : undefined}
+        onChange={(e) => setConfirmation(e.target.value)}
+      >
         {mismatch && (
           <p id={mismatchId} className={styles.hint}>
             {t('resetPassword.mismatch')}
           </p>
         )}
-      </div>
+      </Field>
       {/* Both live regions exist from the start so screen readers announce what appears in them. */}
-      <div role="status" className={styles.live}>
-        {outcome === 'success' && (
-          <p ref={message} tabIndex={-1} className={styles.success}>
-            {t('resetPassword.success')}
-          </p>
-        )}
-      </div>
-      <div role="alert" className={styles.live}>
-        {outcome === 'failure' && (
-          <p ref={message} tabIndex={-1} className={styles.failure}>
-            {t('resetPassword.failure')}
-          </p>
-        )}
-      </div>
+      {OUTCOME_REGIONS.map((region) => (
+        <div key={region.outcome} role={region.role} className={styles.live}>
+          {outcome === region.outcome && (
+            <p ref={message} tabIndex={-1} className={region.className}>
+              {t(region.text)}
+            </p>
+          )}
+        </div>
+      ))}
       <button type="submit" className={styles.submit} disabled={!canSubmit}>
         {reset.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
       </button>
