@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import {
   BOTTLE_OPTIONS,
+  BOX_TYPES,
   COLOUR_OPTIONS,
   type BottlesPerGift,
   type BoxType,
@@ -10,7 +11,6 @@ import {
   estimateGiftbox,
   giftCountFromInput,
   isBottlesPerGift,
-  isLogoColours,
   normalizeGiftCount,
 } from '../../src/domain/giftbox'
 import { formatMoney } from '../../src/domain/money'
@@ -23,6 +23,47 @@ const INITIAL_GIFTS = '10'
 
 type Line = keyof Omit<GiftboxEstimate, 'total' | 'perGift'>
 const LINES: readonly Line[] = ['boxes', 'filmAndSetup', 'printing', 'letters']
+
+interface RadioGroupProps<T extends string | number> {
+  legend: string
+  name: string
+  options: readonly T[]
+  label: (option: T) => string
+  value: T
+  onChange: (option: T) => void
+  /** The choices side by side (short ones: numbers). */
+  inline?: boolean
+}
+
+/** A fieldset of radio buttons, one per option, each inside its label. */
+function RadioGroup<T extends string | number>({
+  legend,
+  name,
+  options,
+  label,
+  value,
+  onChange,
+  inline = false,
+}: RadioGroupProps<T>) {
+  const choices = options.map((option) => (
+    <label key={option} className={styles.choice}>
+      <input
+        type="radio"
+        name={name}
+        value={option}
+        checked={value === option}
+        onChange={() => onChange(option)}
+      />
+      {label(option)}
+    </label>
+  ))
+  return (
+    <fieldset className={styles.group}>
+      <legend>{legend}</legend>
+      {inline ? <div className={styles.inline}>{choices}</div> : choices}
+    </fieldset>
+  )
+}
 
 /** Business-gift budget calculator: the inputs on the left, the estimate beside them. */
 export default function Giftbox({ locale }: WidgetComponentProps) {
@@ -47,10 +88,6 @@ export default function Giftbox({ locale }: WidgetComponentProps) {
   const onBottles = (event: ChangeEvent<HTMLSelectElement>) => {
     const value = Number(event.target.value)
     if (isBottlesPerGift(value)) setBottles(value)
-  }
-  const onColours = (event: ChangeEvent<HTMLInputElement>) => {
-    const value = Number(event.target.value)
-    if (isLogoColours(value)) setColours(value)
   }
 
   return (
@@ -92,39 +129,24 @@ export default function Giftbox({ locale }: WidgetComponentProps) {
             </select>
           </div>
 
-          <fieldset className={styles.group}>
-            <legend>{t('giftbox.box')}</legend>
-            {(['thick', 'thin'] as const).map((type) => (
-              <label key={type} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={`${id}-box`}
-                  value={type}
-                  checked={box === type}
-                  onChange={() => setBox(type)}
-                />
-                {type === 'thick' ? t('giftbox.boxThick') : t('giftbox.boxThin')}
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            legend={t('giftbox.box')}
+            name={`${id}-box`}
+            options={BOX_TYPES}
+            label={(type) => (type === 'thick' ? t('giftbox.boxThick') : t('giftbox.boxThin'))}
+            value={box}
+            onChange={setBox}
+          />
 
-          <fieldset className={styles.group}>
-            <legend>{t('giftbox.colours')}</legend>
-            <div className={styles.inline}>
-              {COLOUR_OPTIONS.map((n) => (
-                <label key={n} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={`${id}-colours`}
-                    value={n}
-                    checked={colours === n}
-                    onChange={onColours}
-                  />
-                  {n}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup
+            legend={t('giftbox.colours')}
+            name={`${id}-colours`}
+            options={COLOUR_OPTIONS}
+            label={String}
+            value={colours}
+            onChange={setColours}
+            inline
+          />
 
           <label className={styles.choice}>
             <input
