@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { FREE_DELIVERY_BELGIUM_FROM } from '../../src/domain/cart-page'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import styles from './Cart.module.css'
+import { TitledSection } from './TitledSection'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** A line icon in the widgets' style (24 × 24, stroked in the text colour); decorative. */
@@ -45,12 +46,12 @@ const Droplet = () => (
 export function CommercialStrip() {
   const { t } = useTranslation('cart')
   const locale = useLocale()
-  const id = useId()
   return (
-    <section className={styles.strip} aria-labelledby={`${id}-claims`}>
-      <h3 id={`${id}-claims`} className={styles.visuallyHidden}>
-        {t('cart.claims')}
-      </h3>
+    <TitledSection
+      className={styles.strip}
+      title={t('cart.claims')}
+      titleClassName={styles.visuallyHidden}
+    >
       <ul>
         <li>
           <Truck />
@@ -65,6 +66,6 @@ export function CommercialStrip() {
           {t('cart.claimDroplets')}
         </li>
       </ul>
-    </section>
+    </TitledSection>
   )
 }

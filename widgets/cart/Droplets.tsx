@@ -5,6 +5,7 @@ import type { SessionState } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import styles from './Cart.module.css'
+import { CartBox } from './TitledSection'
 
 export interface DropletsProps {
   /** Points earned by this order (spec 9). */
@@ -20,13 +21,9 @@ export interface DropletsProps {
  */
 export function Droplets({ earned, session, redemption }: DropletsProps) {
   const { t } = useTranslation('droplets')
-  const id = useId()
   const number = useNumber()
   return (
-    <section className={styles.box} aria-labelledby={`${id}-droplets`}>
-      <h3 id={`${id}-droplets`} className={styles.boxTitle}>
-        {t('droplets.title')}
-      </h3>
+    <CartBox title={t('droplets.title')}>
       <p className={styles.earned}>{t('droplets.earned', { count: number(earned) })}</p>
       {session.isLoggedIn ? (
         <>
@@ -39,7 +36,7 @@ export function Droplets({ earned, session, redemption }: DropletsProps) {
       ) : (
         <p className={styles.muted}>{t('droplets.loggedOut')}</p>
       )}
-    </section>
+    </CartBox>
   )
 }
 

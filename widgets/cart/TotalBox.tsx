@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import type { CartTotals } from '../../src/domain/cart'
 import type { CartState } from '../../src/domain/types'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +5,8 @@ import { useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
 import { Money } from '../../src/ui/money/Money'
 import styles from './Cart.module.css'
+import { Pair } from './Pair'
+import { CartBox } from './TitledSection'
 
 const selectValidShipping = (state: StoreState) => state.contacts.isValidShipping
 
@@ -16,48 +17,32 @@ const selectValidShipping = (state: StoreState) => state.contacts.isValidShippin
  */
 export function TotalBox({ cart, totals }: { cart: CartState; totals: CartTotals }) {
   const { t } = useTranslation('cart')
-  const id = useId()
   const shippingKnown = useStore(selectValidShipping)
   return (
-    <section className={styles.box} aria-labelledby={`${id}-summary`}>
-      <h3 id={`${id}-summary`} className={styles.boxTitle}>
-        {t('cart.summary')}
-      </h3>
+    <CartBox title={t('cart.summary')}>
       <dl className={styles.totals}>
-        <div>
-          <dt>{t('cart.subtotal')}</dt>
-          <dd>
-            <Money amount={totals.subTotal} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('cart.shipping')}</dt>
-          <dd>
-            {!shippingKnown ? (
-              <span className={styles.muted}>{t('cart.shippingLater')}</span>
-            ) : cart.shippingCost > 0 ? (
-              <Money amount={cart.shippingCost} />
-            ) : (
-              t('cart.shippingFree')
-            )}
-          </dd>
-        </div>
+        <Pair term={t('cart.subtotal')}>
+          <Money amount={totals.subTotal} />
+        </Pair>
+        <Pair term={t('cart.shipping')}>
+          {!shippingKnown ? (
+            <span className={styles.muted}>{t('cart.shippingLater')}</span>
+          ) : cart.shippingCost > 0 ? (
+            <Money amount={cart.shippingCost} />
+          ) : (
+            t('cart.shippingFree')
+          )}
+        </Pair>
         {cart.redeemedPointsAmount > 0 && (
-          <div>
-            <dt>{t('cart.redeemed')}</dt>
-            <dd>
-              <Money amount={cart.redeemedPointsAmount} negative />
-            </dd>
-          </div>
+          <Pair term={t('cart.redeemed')}>
+            <Money amount={cart.redeemedPointsAmount} negative />
+          </Pair>
         )}
-        <div className={styles.grandTotal}>
-          <dt>{t('cart.total')}</dt>
-          <dd>
-            <Money amount={totals.total} />
-            <span className={styles.vat}>{t('cart.vatIncluded')}</span>
-          </dd>
-        </div>
+        <Pair term={t('cart.total')} className={styles.grandTotal}>
+          <Money amount={totals.total} />
+          <span className={styles.vat}>{t('cart.vatIncluded')}</span>
+        </Pair>
       </dl>
-    </section>
+    </CartBox>
   )
 }
