@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import {
   CHECKOUT_TABS,
   allowedTab,
@@ -15,9 +15,11 @@ import {
   copyDeliveryToInvoice,
   prefillInvoice,
   useContacts,
+  type ContactKind,
 } from '../../src/store/contacts-actions'
 import { ContactForm } from './ContactForm'
 import { PaymentForm } from './PaymentForm'
+import { TitledSection } from './TitledSection'
 import { VatField } from './VatField'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import styles from './Checkout.module.css'
@@ -28,6 +30,12 @@ const TAB_LABEL = {
   payment: 'checkout.tabPayment',
 } as const
 
+/** The contact steps: the step "continue" opens, its button and the form's legend. */
+const CONTACT_STEPS = {
+  delivery: { next: 'invoice', nextLabel: 'checkout.toInvoice', legend: 'checkout.deliveryLegend' },
+  invoice: { next: 'payment', nextLabel: 'checkout.toPayment', legend: 'checkout.invoiceLegend' },
+} as const satisfies Record<ContactKind, { next: CheckoutTab; nextLabel: string; legend: string }>
+
 /**
  * Checkout (spec 2): tabs delivery (default), invoice (open once the delivery is valid) and
  * payment (open once the whole form is valid). Choosing invoice copies the delivery into the
@@ -35,7 +43,6 @@ const TAB_LABEL = {
  */
 export function Checkout() {
   const { t } = useTranslation('checkout')
-  const id = useId()
   const session = useSession()
   const contacts = useContacts()
   const progress = usePaymentProgress()
@@ -95,10 +102,12 @@ export function Checkout() {
     field.scrollIntoView?.({ block: 'center' })
   }, [refused])
   return (
-    <section ref={section} className={styles.checkout} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className={styles.title}>
-        {t('checkout.title')}
-      </h3>
+    <TitledSection
+      ref={section}
+      className={styles.checkout}
+      title={t('checkout.title')}
+      titleClassName={styles.title}
+    >
       <Tabs
         label={t('checkout.tabs')}
         tabs={CHECKOUT_TABS.map((key) => ({
@@ -115,32 +124,28 @@ export function Checkout() {
         panelRef={panel}
         panelFocusable={false}
       >
-        {tab === 'delivery' && (
-          <StepForm onNext={() => next('delivery', 'invoice')} nextLabel={t('checkout.toInvoice')}>
+        {tab === 'payment' ? (
+          <PaymentForm />
+        ) : (
+          // Keyed by the step: the invoice step starts afresh, not as the delivery form changed.
+          <StepForm
+            key={tab}
+            onNext={() => next(tab, CONTACT_STEPS[tab].next)}
+            nextLabel={t(CONTACT_STEPS[tab].nextLabel)}
+          >
             <ContactForm
-              kind="delivery"
-              contact={contacts.delivery}
-              legend={t('checkout.deliveryLegend')}
-              showAllProblems={insist.delivery}
-              autocomplete
-            />
-          </StepForm>
-        )}
-        {tab === 'invoice' && (
-          <StepForm onNext={() => next('invoice', 'payment')} nextLabel={t('checkout.toPayment')}>
-            <ContactForm
-              kind="invoice"
-              contact={contacts.invoice}
-              legend={t('checkout.invoiceLegend')}
-              showAllProblems={insist.invoice}
+              kind={tab}
+              contact={contacts[tab]}
+              legend={t(CONTACT_STEPS[tab].legend)}
+              showAllProblems={insist[tab]}
+              autocomplete={tab === 'delivery'}
             >
-              <VatField vat={contacts.vat} />
+              {tab === 'invoice' && <VatField vat={contacts.vat} />}
             </ContactForm>
           </StepForm>
         )}
-        {tab === 'payment' && <PaymentForm />}
       </Tabs>
-    </section>
+    </TitledSection>
   )
 }
 
