@@ -1,12 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, configure, screen, waitFor, within } from '@testing-library/react'
-import { setFault } from '../../mocks/faults'
-import {
-  HTTP_500,
-  MALFORMED_JSON,
-  NETWORK_ERROR,
-  type NamedFault,
-} from '../../mocks/test-setups/faults'
+import { HTTP_500, MALFORMED_JSON, NETWORK_ERROR } from '../../mocks/test-setups/faults'
 import { callsOf } from '../../mocks/db'
 import { renderWidget } from '../../mocks/render-widget'
 import { winesFor } from '../../fixtures/wines'
@@ -14,7 +8,7 @@ import { parseConfig, setPageConfig } from '../../src/config/config'
 import { PropError } from '../../src/props/parse'
 import { CAROUSEL_PAGE_SIZE } from './Carousel'
 import { carousel } from './index'
-import { loggedFailure } from '../../mocks/test-setups/console'
+import { itShowsQuietEmptyStateAfter } from '../../mocks/test-setups/quiet-failure'
 
 configure({ asyncUtilTimeout: 5_000 })
 
@@ -137,16 +131,15 @@ describe('carousel widget', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Nothing here' })).toBeInTheDocument()
   })
 
-  it.each<NamedFault>([['HTTP 500 on every host', HTTP_500[1]], NETWORK_ERROR, MALFORMED_JSON])(
-    'shows a quiet empty state after %s (fr)',
-    async (_, fault) => {
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-      setFault('search', fault)
-      await renderWidget(carousel, { locale: 'fr', attributes: { 'data-title': 'Trio' } })
-      expect(await screen.findByText('Aucun vin à afficher pour le moment.')).toBeInTheDocument()
-      expect(error).toHaveBeenCalledWith(
-        ...loggedFailure('carousel: the wines tagged "Trio" could not be loaded'),
-      )
+  itShowsQuietEmptyStateAfter(
+    [['HTTP 500 on every host', HTTP_500[1]], NETWORK_ERROR, MALFORMED_JSON],
+    {
+      widget: carousel,
+      locale: 'fr',
+      attributes: { 'data-title': 'Trio' },
+      call: 'search',
+      empty: 'Aucun vin à afficher pour le moment.',
+      logged: 'carousel: the wines tagged "Trio" could not be loaded',
     },
   )
 

@@ -1,24 +1,13 @@
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
-import { server } from '../../mocks/node'
-import { setFault } from '../../mocks/faults'
 import { HTTP_429, HTTP_500, MALFORMED_JSON, NETWORK_ERROR } from '../../mocks/test-setups/faults'
 import { renderWidget } from '../../mocks/render-widget'
+import { serveEntries } from '../../mocks/test-setups/collections'
+import { itShowsQuietEmptyStateAfter } from '../../mocks/test-setups/quiet-failure'
 import { getBus } from '../../src/bus/bus'
 import { collectionEntries } from '../../fixtures/collections'
 import { decouvrir } from './index'
-
-const ENTRIES = '/api/collections/:collection/entries'
-
-function serve(entries: unknown[]) {
-  server.use(
-    http.get(ENTRIES, () =>
-      HttpResponse.json({ data: entries, links: {}, meta: { total: entries.length } }),
-    ),
-  )
-}
 
 let unsubscribe: (() => void) | null = null
 afterEach(() => {
@@ -61,7 +50,7 @@ describe('decouvrir widget', () => {
   )
 
   it('selects the hovered or focused entry in the sliders of its collection', async () => {
-    serve([
+    serveEntries([
       { title: 'Syrah', url: '/en/grapes/syrah' },
       { title: 'Chardonnay', url: '/en/grapes/chardonnay' },
       { title: 'Merlot', url: '/en/grapes/merlot' },
@@ -80,7 +69,7 @@ describe('decouvrir widget', () => {
   })
 
   it('on a touch screen, a first tap selects the entry and a second one follows its link (fr)', async () => {
-    serve([
+    serveEntries([
       { title: 'Syrah', url: '/fr/cepages/syrah' },
       { title: 'Chardonnay', url: '/fr/cepages/chardonnay' },
     ])
@@ -110,7 +99,7 @@ describe('decouvrir widget', () => {
   })
 
   it('a mouse click or the keyboard follows the link at once (en)', async () => {
-    serve([{ title: 'Syrah', url: '/en/grapes/syrah' }])
+    serveEntries([{ title: 'Syrah', url: '/en/grapes/syrah' }])
     const followed: string[] = []
     const user = userEvent.setup()
     await renderWidget(decouvrir, { locale: 'en', attributes: { 'data-collection': 'grapes' } })
@@ -128,7 +117,7 @@ describe('decouvrir widget', () => {
   })
 
   it('shows editor texts as text, never as HTML', async () => {
-    serve([{ title: '<img src=x>', url: '/fr/articles/x' }])
+    serveEntries([{ title: '<img src=x>', url: '/fr/articles/x' }])
     await renderWidget(decouvrir, {
       locale: 'fr',
       attributes: { 'data-collection': 'articles', 'data-header': '<em>Lire</em>' },
@@ -139,24 +128,19 @@ describe('decouvrir widget', () => {
   })
 
   it('shows a quiet empty state for an empty collection (en)', async () => {
-    serve([])
+    serveEntries([])
     await renderWidget(decouvrir, { locale: 'en', attributes: { 'data-collection': 'bundles' } })
     expect(await screen.findByText('Nothing to discover here for now.')).toBeInTheDocument()
     expect(document.querySelector('[data-widget="slider"]')).toBeNull()
   })
 
-  it.each([HTTP_500, NETWORK_ERROR, HTTP_429, MALFORMED_JSON])(
-    'shows a quiet empty state after %s (nl)',
-    async (_, fault) => {
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-      setFault('collections', fault)
-      await renderWidget(decouvrir, {
-        locale: 'nl',
-        attributes: { 'data-collection': 'regions', 'data-header': 'Ontdek' },
-      })
-      expect(await screen.findByText('Momenteel niets te ontdekken.')).toBeInTheDocument()
-      expect(screen.getByRole('heading', { name: 'Ontdek' })).toBeInTheDocument()
-      expect(error).toHaveBeenCalled()
-    },
-  )
+  itShowsQuietEmptyStateAfter([HTTP_500, NETWORK_ERROR, HTTP_429, MALFORMED_JSON], {
+    widget: decouvrir,
+    locale: 'nl',
+    attributes: { 'data-collection': 'regions', 'data-header': 'Ontdek' },
+    call: 'collections',
+    empty: 'Momenteel niets te ontdekken.',
+    logged: 'decouvrir: the "regions" entries could not be loaded',
+    alsoCheck: () => expect(screen.getByRole('heading', { name: 'Ontdek' })).toBeInTheDocument(),
+  })
 })

@@ -1,8 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { server } from '../../mocks/node'
-import { setFault } from '../../mocks/faults'
 import {
   HTTP_422,
   HTTP_429,
@@ -16,17 +13,8 @@ import { renderWidget } from '../../mocks/render-widget'
 import { PropError } from '../../src/props/parse'
 import { collectionEntries } from '../../fixtures/collections'
 import { index } from './index'
-import { loggedFailure } from '../../mocks/test-setups/console'
-
-const ENTRIES = '/api/collections/:collection/entries'
-
-function serve(entries: unknown[]) {
-  server.use(
-    http.get(ENTRIES, () =>
-      HttpResponse.json({ data: entries, links: {}, meta: { total: entries.length } }),
-    ),
-  )
-}
+import { serveEntries } from '../../mocks/test-setups/collections'
+import { itShowsQuietEmptyStateAfter } from '../../mocks/test-setups/quiet-failure'
 
 /** Each column's content in order: entry texts and "[slider]" where a slider tag sits. */
 function columns(nav: HTMLElement): string[][] {
@@ -69,7 +57,7 @@ describe('index widget', () => {
   )
 
   it('splits into 3 equal columns with sliders after items 5, 10 and 7', async () => {
-    serve(letters(36, 'A'))
+    serveEntries(letters(36, 'A'))
     await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'grapes' } })
     const nav = await screen.findByRole('navigation')
     const cols = columns(nav)
@@ -96,7 +84,7 @@ describe('index widget', () => {
     'splits %d entries over data-columns=%s into columns of %j, none empty',
     async (n, dataColumns, lengths) => {
       const entries = letters(n, 'M')
-      serve(entries)
+      serveEntries(entries)
       await renderWidget(index, {
         locale: 'en',
         attributes: {
@@ -114,7 +102,7 @@ describe('index widget', () => {
   )
 
   it('honours data-columns and leaves a blank gap where the first letter changes', async () => {
-    serve([...letters(3, 'B'), ...letters(2, 'A'), ...letters(3, 'C')].reverse())
+    serveEntries([...letters(3, 'B'), ...letters(2, 'A'), ...letters(3, 'C')].reverse())
     await renderWidget(index, {
       locale: 'en',
       attributes: { 'data-collection': 'grapes', 'data-columns': '2' },
@@ -131,7 +119,7 @@ describe('index widget', () => {
   })
 
   it('shows entry titles as text and an entry without a safe url without a link', async () => {
-    serve([
+    serveEntries([
       { title: '<script>x</script>', url: '/nl/regios/x', level: { key: 'village' } },
       { title: 'Zonder link', url: 'javascript:alert(1)', level: { key: 'region' } },
     ])
@@ -144,22 +132,21 @@ describe('index widget', () => {
   })
 
   it('shows a quiet empty state for an empty collection (fr)', async () => {
-    serve([])
+    serveEntries([])
     await renderWidget(index, { locale: 'fr', attributes: { 'data-collection': 'articles' } })
     expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
     expect(screen.queryByRole('navigation')).toBeNull()
   })
 
-  it.each([HTTP_500, HTTP_503, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON])(
-    'shows a quiet empty state after %s (en)',
-    async (_, fault) => {
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-      setFault('collections', fault)
-      await renderWidget(index, { locale: 'en', attributes: { 'data-collection': 'estates' } })
-      expect(await screen.findByText('Nothing to list here for now.')).toBeInTheDocument()
-      expect(error).toHaveBeenCalledWith(
-        ...loggedFailure('index: the "estates" entries could not be loaded'),
-      )
+  itShowsQuietEmptyStateAfter(
+    [HTTP_500, HTTP_503, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON],
+    {
+      widget: index,
+      locale: 'en',
+      attributes: { 'data-collection': 'estates' },
+      call: 'collections',
+      empty: 'Nothing to list here for now.',
+      logged: 'index: the "estates" entries could not be loaded',
     },
   )
 

@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { http, HttpResponse } from 'msw'
-import { server } from '../../mocks/node'
-import { setFault } from '../../mocks/faults'
 import {
   HTTP_422,
   HTTP_429,
@@ -17,9 +14,8 @@ import { getBus } from '../../src/bus/bus'
 import type { Locale } from '../../src/domain/types'
 import { slider } from './index'
 import styles from './Slider.module.css'
-import { loggedFailure } from '../../mocks/test-setups/console'
-
-const ENTRIES = '/api/collections/:collection/entries'
+import { serveEntries } from '../../mocks/test-setups/collections'
+import { itShowsQuietEmptyStateAfter } from '../../mocks/test-setups/quiet-failure'
 
 const GRAPES = [
   {
@@ -44,21 +40,10 @@ const GRAPES = [
 /** The entries by title, as the slider indexes them. */
 const SORTED = ['Chardonnay', 'Merlot', 'Syrah']
 
-function serve(entries: unknown[]) {
-  const requests: URL[] = []
-  server.use(
-    http.get(ENTRIES, ({ request }) => {
-      requests.push(new URL(request.url))
-      return HttpResponse.json({ data: entries, links: {}, meta: { total: entries.length } })
-    }),
-  )
-  return requests
-}
-
 /** A slider of GRAPES that rotates (its interval on fake timers), rendered in `locale`. */
 function renderRotating(locale: Locale) {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
-  serve(GRAPES)
+  serveEntries(GRAPES)
   return renderWidget(slider, { locale, attributes: { 'data-collection': 'grapes' } })
 }
 
@@ -97,7 +82,7 @@ describe('slider widget', () => {
   )
 
   it('shows the entry of data-index among the entries sorted by title, as text (fr)', async () => {
-    serve([...GRAPES, { title: '<b>Gamay</b>', url: '/fr/cepages/gamay' }])
+    serveEntries([...GRAPES, { title: '<b>Gamay</b>', url: '/fr/cepages/gamay' }])
     await renderWidget(slider, {
       locale: 'fr',
       attributes: { 'data-collection': 'grapes', 'data-index': '0' },
@@ -109,7 +94,7 @@ describe('slider widget', () => {
   })
 
   it('reserves the image space from width and height and loads lazily by default', async () => {
-    serve(GRAPES)
+    serveEntries(GRAPES)
     await renderWidget(slider, {
       locale: 'fr',
       attributes: {
@@ -131,7 +116,7 @@ describe('slider widget', () => {
   })
 
   it('loads eagerly with high priority with data-priority, keeps the space without a hero', async () => {
-    serve(GRAPES)
+    serveEntries(GRAPES)
     await renderWidget(slider, {
       locale: 'fr',
       attributes: { 'data-collection': 'grapes', 'data-index': '0', 'data-priority': '' },
@@ -149,7 +134,7 @@ describe('slider widget', () => {
   })
 
   it('draws a decorative wine-glass placeholder in the image box of an entry without a hero', async () => {
-    serve(GRAPES)
+    serveEntries(GRAPES)
     await renderWidget(slider, {
       locale: 'fr',
       attributes: { 'data-collection': 'grapes', 'data-index': '1', 'data-width': '800' },
@@ -179,7 +164,7 @@ describe('slider widget', () => {
   })
 
   it('replaces a hero image that fails to load with the placeholder', async () => {
-    serve(GRAPES)
+    serveEntries(GRAPES)
     await renderWidget(slider, {
       locale: 'fr',
       attributes: { 'data-collection': 'grapes', 'data-index': '2' },
@@ -196,7 +181,7 @@ describe('slider widget', () => {
   })
 
   it('follows slider:select for its collection and ignores other collections and bad indices', async () => {
-    serve(GRAPES)
+    serveEntries(GRAPES)
     await renderWidget(slider, {
       locale: 'fr',
       attributes: { 'data-collection': 'grapes', 'data-index': '0' },
@@ -277,7 +262,7 @@ describe('slider widget', () => {
   })
 
   it('shares one request with another editorial widget of the same collection and locale', async () => {
-    const requests = serve(GRAPES)
+    const requests = serveEntries(GRAPES)
     const client = createTestQueryClient()
     await renderWidget(slider, {
       locale: 'fr',
@@ -295,22 +280,18 @@ describe('slider widget', () => {
     expect(requests[0]!.searchParams.get('fields')).toBe('hero,intro,meta_description,title,url')
   })
 
-  it.each([HTTP_500, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON])(
-    'shows a quiet empty state after %s (fr)',
-    async (_, fault) => {
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-      setFault('collections', fault)
-      await renderWidget(slider, { locale: 'fr', attributes: { 'data-collection': 'regions' } })
-      expect(await screen.findByText('Rien à afficher pour le moment.')).toBeInTheDocument()
-      expect(screen.queryByRole('link')).toBeNull()
-      expect(error).toHaveBeenCalledWith(
-        ...loggedFailure('slider: the "regions" entries could not be loaded'),
-      )
-    },
-  )
+  itShowsQuietEmptyStateAfter([HTTP_500, NETWORK_ERROR, HTTP_422, HTTP_429, MALFORMED_JSON], {
+    widget: slider,
+    locale: 'fr',
+    attributes: { 'data-collection': 'regions' },
+    call: 'collections',
+    empty: 'Rien à afficher pour le moment.',
+    logged: 'slider: the "regions" entries could not be loaded',
+    alsoCheck: () => expect(screen.queryByRole('link')).toBeNull(),
+  })
 
   it('shows the quiet empty state for an empty collection (en)', async () => {
-    serve([])
+    serveEntries([])
     await renderWidget(slider, { locale: 'en', attributes: { 'data-collection': 'grapes' } })
     expect(await screen.findByText('Nothing to show here for now.')).toBeInTheDocument()
   })
