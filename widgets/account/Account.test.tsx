@@ -4,12 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
-import {
-  captureRedirects,
-  logInInEnglish,
-  logOut,
-  logOutFailing,
-} from '../../mocks/test-setups/session'
+import { captureRedirects, logOut, logOutFailing } from '../../mocks/test-setups/session'
+import { logInFromThePanel } from '../../mocks/test-setups/login-panel'
 import { getStore } from '../../src/store/shared-store'
 import { account } from './index'
 
@@ -78,12 +74,8 @@ describe('account widget', () => {
   })
 
   it('(en) a logged-out visitor gets the login panel; after login the account shows at once', async () => {
-    const user = userEvent.setup()
-    await renderWidget(account, { locale: 'en' })
-    expect(await screen.findByRole('heading', { name: 'Your account' })).toBeVisible()
-    expect(screen.getByText('Log in to see your account and your orders.')).toBeVisible()
-    expect(callsOf('getinvoices')).toEqual([])
-    await logInInEnglish(user, 'tom@example.com', 'droplets-50')
+    const panel = { heading: 'Your account', prompt: 'Log in to see your account and your orders.' }
+    await logInFromThePanel(account, panel, 'tom@example.com', 'droplets-50')
     const greeting = await screen.findByRole('heading', { name: 'Hello Tom Peeters' })
     expect(greeting).toHaveFocus()
     expect(await screen.findByText('No orders since 01/01/2024')).toBeVisible()

@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
-import { logInInEnglish } from '../../mocks/test-setups/session'
+import { logInFromThePanel } from '../../mocks/test-setups/login-panel'
 import { callsOf, db } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
 import { server } from '../../mocks/node'
@@ -176,12 +176,8 @@ describe('invoices widget', () => {
   })
 
   it('(en) a logged-out visitor gets the login panel; after login the invoices show', async () => {
-    const user = userEvent.setup()
-    await renderWidget(invoices, { locale: 'en' })
-    expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeVisible()
-    expect(screen.getByText('Log in to see your orders.')).toBeVisible()
-    expect(callsOf('getinvoices')).toEqual([])
-    await logInInEnglish(user, 'claire@example.com', 'droplets-420')
+    const panel = { heading: 'Your orders', prompt: 'Log in to see your orders.' }
+    await logInFromThePanel(invoices, panel, 'claire@example.com', 'droplets-420')
     expect(await screen.findByRole('button', { name: /2026\/00008/ })).toBeVisible()
     expect(screen.getByRole('heading', { level: 2, name: 'Your orders' })).toBeVisible()
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument()
