@@ -36,14 +36,16 @@ export const MagnifierIcon = lineIcon([11, 11, 7], 'm20 20-3.5-3.5')
 export const CloseIcon = lineIcon('M6 6l12 12M18 6 6 18')
 export const FilterIcon = lineIcon('M4 6h16M7 12h10M10 18h4')
 export const SommelierIcon = lineIcon('M8 3h8l-.5 5a3.5 3.5 0 0 1-7 0L8 3zM12 11.5V19M8.5 21h7')
+/** A grape of the bunch: all six are the same size. */
+const grape = (cx: number, cy: number): Shape => [cx, cy, 2.2]
 export const GrapesIcon = lineIcon(
   'M12 3v3M12 4c1.5-1 3-1 4 0',
-  [9, 9, 2.2],
-  [15, 9, 2.2],
-  [12, 13, 2.2],
-  [8, 14, 2.2],
-  [16, 14, 2.2],
-  [12, 18.5, 2.2],
+  grape(9, 9),
+  grape(15, 9),
+  grape(12, 13),
+  grape(8, 14),
+  grape(16, 14),
+  grape(12, 18.5),
 )
 export const RegionsIcon = lineIcon(
   'M12 21s-6-5.2-6-10a6 6 0 0 1 12 0c0 4.8-6 10-6 10z',
