@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type InputHTMLAttributes,
-  type SubmitEvent,
-} from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps, type SubmitEvent } from 'react'
 import { useResetPassword } from '../../src/api/account'
 import {
   PASSWORD_RESET_REDIRECT_MS,
@@ -46,7 +39,7 @@ const OUTCOME_REGIONS = [
   { outcome: 'failure', role: 'alert', className: styles.failure, text: 'resetPassword.failure' },
 ] as const
 
-type InputProps = InputHTMLAttributes<HTMLInputElement>
+type InputProps = Omit<ComponentProps<'input'>, 'id'>
 
 /** A labelled input of the form; `children` (the mismatch hint) go under it. */
 function Field({ label, children, ...input }: InputProps & { label: string }) {
