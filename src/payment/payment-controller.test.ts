@@ -1042,6 +1042,44 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     expect(copy.getState().payment).toBeNull()
   })
 
+  it('back from the bank in two tabs at once (the tab reloaded and a copy): one reads the intent at a time, the order finishes once', async () => {
+    const stripe = provider([], 'bancontact')
+    const asked = holdConfirmation(stripe)
+    void controller().pay(stripe, 'en')
+    await asked
+    expect(state().payment?.phase).toBe('confirming')
+    // The page that paid has left for the bank: it holds no lock any more.
+    const { waiting, untilWaiting, names } = installLocks()
+    const flow = state().payment!.id
+    const saved = sessionStorage.getItem(STORAGE_KEY)
+    // The bank approved; the first read of the intent is held until the test lets it answer.
+    let answerFirst!: () => void
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve))
+    let secondAsked!: () => void
+    const askedTwice = new Promise<void>((resolve) => (secondAsked = resolve))
+    const back = provider()
+    back.retrieve = vi.fn(async () => {
+      if (vi.mocked(back.retrieve).mock.calls.length === 1) await firstHeld
+      else secondAsked()
+      return succeeded
+    })
+    const tabs = [controller(otherTab(saved)), controller(otherTab(saved))]
+    const resuming = tabs.map((c) => c.resume(back))
+    // The second tab is queued behind the flow's lock while the first reads the intent (without
+    // the lock it would read it too, at the same time, and both would go on to the steps).
+    await Promise.race([untilWaiting(1), askedTwice])
+    expect(back.retrieve).toHaveBeenCalledTimes(1)
+    expect(waiting()).toBe(1)
+    expect(names.filter((name) => name === `wine-widgets:payment:${flow}`)).toHaveLength(2)
+    answerFirst()
+    await Promise.all(resuming)
+    expect(tabs.map((c) => c.getStatus().state)).toContain('finished')
+    expect(back.confirm).not.toHaveBeenCalled()
+    expect(callsOf('checkoutorder')).toHaveLength(1)
+    expect(callsOf('sendorderconfirmation')).toHaveLength(1)
+    expect(db.pointUpdates).toHaveLength(1)
+  })
+
   it('a tab duplicated after the charge waits for the first one to finish the steps, then repeats none', async () => {
     const { waiting, untilWaiting } = installLocks()
     setFault('checkoutorder', { kind: 'held' }, { times: 1 })
