@@ -110,6 +110,21 @@ describe('clampRedeem: the amount is clamped to the allowed maximum (spec 4 and 
     expect(clampRedeem(input, 420, 90)).toBe(points)
   })
 
+  it.each([
+    ['500', 420, 75, 199],
+    ['150', 420, 75, 150],
+    ['99', 420, 75, 0],
+    ['abc', 420, 75, 0],
+    ['250', 420, 200, 250],
+    ['420', 420, 1000, 420],
+    ['9999', 420, 1000, 420],
+  ])(
+    'input %j with balance %i and subtotal %f EUR → %i points',
+    (input, balance, subTotal, points) => {
+      expect(clampRedeem(input, balance, subTotal)).toBe(points)
+    },
+  )
+
   it.each<[unknown, number, number, string | null]>([
     ['', 0, 0, null],
     ['abc', 0, 0, 'invalid'],

@@ -110,6 +110,7 @@ describe('VAT numbers', () => {
     ['BE 0403.170.701', 'BE0403170701'],
     ['be0403,170,701', 'BE0403170701'],
     [' BE\t0403 170 701 ', 'BE0403170701'],
+    ['  ', ''],
     ['', ''],
   ])('normalizeVat(%j) = %j (dots, commas and spaces stripped, uppercased)', (input, out) => {
     expect(normalizeVat(input)).toBe(out)
