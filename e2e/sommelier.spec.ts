@@ -37,6 +37,24 @@ test.describe('sommelier', () => {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
   })
 
+  test('the send button: its text on wide screens, its arrow alone on phones (the text stays its name)', async ({
+    page,
+  }) => {
+    await open(page, '/en/')
+    const { chat } = await openSommelier(page, 'en')
+    await chat.getByLabel(text('en', 'login.email')).fill(CLAIRE.email)
+    await chat.getByLabel(text('en', 'login.password'), { exact: true }).fill(CLAIRE.password)
+    await chat.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click()
+    const send = chat.getByRole('button', { name: text('en', 'sommelier.send'), exact: true })
+    await expect(send).toBeVisible()
+    const label = send.getByText(text('en', 'sommelier.send'), { exact: true })
+    const width = async () => (await label.boundingBox())?.width ?? 0
+    expect(await width()).toBeGreaterThan(10)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(send).toBeVisible()
+    await expect.poll(width).toBeLessThanOrEqual(1)
+  })
+
   for (const [locale, dish] of [
     ['fr', 'Un steak grillé ce soir'],
     ['nl', 'Vis met citroen'],
