@@ -8,7 +8,6 @@ import {
   estimateGiftbox,
   giftCountFromInput,
   isBottlesPerGift,
-  isLogoColours,
   normalizeGiftCount,
   printingTier,
 } from './giftbox'
@@ -132,14 +131,5 @@ describe('option guards', () => {
     [12, false],
   ])('%i bottles per gift allowed: %s', (value, expected) => {
     expect(isBottlesPerGift(value)).toBe(expected)
-  })
-
-  it.each([
-    [1, true],
-    [2, true],
-    [3, false],
-    [4, true],
-  ])('%i logo colours allowed: %s', (value, expected) => {
-    expect(isLogoColours(value)).toBe(expected)
   })
 })

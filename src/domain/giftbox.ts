@@ -116,7 +116,3 @@ export function normalizeGiftCount(raw: string): number {
 export function isBottlesPerGift(value: number): value is BottlesPerGift {
   return (BOTTLE_OPTIONS as readonly number[]).includes(value)
 }
-
-export function isLogoColours(value: number): value is LogoColours {
-  return (COLOUR_OPTIONS as readonly number[]).includes(value)
-}
