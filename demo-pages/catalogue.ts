@@ -5,7 +5,7 @@
  * The DOM is built with createElement/textContent only: nothing from a definition is parsed as
  * HTML into the page.
  */
-import { docsOf } from '../mount/catalogue'
+import { docsOf, type WidgetDocsFile } from '../mount/catalogue'
 import { registry } from '../mount/registry'
 import { attributeName } from '../src/props/parse'
 import type { AnyWidgetDefinition, PropSpec } from '../src/props/schema'
@@ -63,8 +63,10 @@ export function describeProp(prop: string, spec: PropSpec, doc: string): Attribu
   }
 }
 
-function attributeTable(definition: AnyWidgetDefinition): HTMLElement {
-  const { attributes } = docsOf(definition)
+function attributeTable(
+  definition: AnyWidgetDefinition,
+  attributes: WidgetDocsFile['attributes'],
+): HTMLElement {
   const rows = Object.entries(definition.props).map(([prop, spec]) =>
     describeProp(prop, spec, attributes[attributeName(prop)] ?? ''),
   )
@@ -139,8 +141,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function copyBlock(definition: AnyWidgetDefinition): HTMLElement {
-  const { example } = docsOf(definition)
+function copyBlock(definition: AnyWidgetDefinition, example: string): HTMLElement {
   const code = h('code', {}, example)
   const status = h('span', { class: 'copy-status', role: 'status' })
   const button = h('button', { type: 'button' }, 'Copy')
@@ -164,9 +165,9 @@ function widgetSection(definition: AnyWidgetDefinition): HTMLElement {
     h('h2', { id: `${id}-title` }, definition.name),
     h('p', {}, docs.description),
     h('h3', {}, 'Attributes'),
-    attributeTable(definition),
+    attributeTable(definition, docs.attributes),
     h('h3', {}, 'Tag'),
-    copyBlock(definition),
+    copyBlock(definition, docs.example),
     h('h3', {}, 'Live example'),
     h(
       'div',
