@@ -5,10 +5,9 @@
  * The DOM is built with createElement/textContent only: nothing from a definition is parsed as
  * HTML into the page.
  */
-import { docsOf, type WidgetDocsFile } from '../mount/catalogue'
+import { documentWidget, type WidgetDoc } from '../mount/catalogue'
 import { registry } from '../mount/registry'
-import { attributeName } from '../src/props/parse'
-import type { AnyWidgetDefinition, PropSpec } from '../src/props/schema'
+import type { AnyWidgetDefinition } from '../src/props/schema'
 import { NAVIGATE_EVENT, type NavigateDetail } from '../src/session/redirect'
 import styles from './catalogue.css?inline'
 
@@ -25,51 +24,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
   return el
 }
 
-/** One row of the attribute table, as an editor reads it. */
-export interface AttributeRow {
-  attribute: string
-  type: string
-  defaultValue: string
-  allowed: string
-  required: boolean
-  doc: string
-}
-
-export function describeProp(prop: string, spec: PropSpec, doc: string): AttributeRow {
-  const hasDefault = 'default' in spec && spec.default !== undefined
-  let allowed = ''
-  if (spec.type === 'enum') allowed = spec.values.join(', ')
-  else if (spec.type === 'boolean') allowed = 'true, false (present without value = true)'
-  else if (spec.type === 'number') {
-    const bounds = [
-      spec.min !== undefined ? `≥ ${spec.min}` : '',
-      spec.max !== undefined ? `≤ ${spec.max}` : '',
-      spec.integer ? 'whole number' : '',
-    ].filter(Boolean)
-    allowed = bounds.join(', ')
-  } else if (spec.type === 'string' && spec.pattern) allowed = `matches ${String(spec.pattern)}`
-  else if (spec.type === 'json') allowed = 'JSON'
-  return {
-    attribute: attributeName(prop),
-    type: spec.type,
-    defaultValue: hasDefault
-      ? JSON.stringify(spec.default)
-      : spec.type === 'boolean'
-        ? 'false'
-        : '',
-    allowed,
-    required: 'required' in spec && spec.required === true,
-    doc,
-  }
-}
-
-function attributeTable(
-  definition: AnyWidgetDefinition,
-  attributes: WidgetDocsFile['attributes'],
-): HTMLElement {
-  const rows = Object.entries(definition.props).map(([prop, spec]) =>
-    describeProp(prop, spec, attributes[attributeName(prop)] ?? ''),
-  )
+function attributeTable({ name, attributes: rows }: WidgetDoc): HTMLElement {
   if (rows.length === 0) return h('p', {}, 'No attributes: the tag alone is enough.')
   const headers = ['Attribute', 'Type', 'Default', 'Allowed values', 'Required', 'Description']
   // On narrow screens the table scrolls sideways: keyboard users can focus it to scroll.
@@ -79,12 +34,12 @@ function attributeTable(
       class: 'table-scroll',
       tabindex: '0',
       role: 'group',
-      'aria-label': `Attributes of ${definition.name}, scrollable`,
+      'aria-label': `Attributes of ${name}, scrollable`,
     },
     h(
       'table',
       {},
-      h('caption', {}, `Attributes of ${definition.name}`),
+      h('caption', {}, `Attributes of ${name}`),
       h('thead', {}, h('tr', {}, ...headers.map((text) => h('th', { scope: 'col' }, text)))),
       h(
         'tbody',
@@ -141,11 +96,11 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function copyBlock(definition: AnyWidgetDefinition, example: string): HTMLElement {
+function copyBlock({ name, example }: WidgetDoc): HTMLElement {
   const code = h('code', {}, example)
   const status = h('span', { class: 'copy-status', role: 'status' })
   const button = h('button', { type: 'button' }, 'Copy')
-  button.setAttribute('aria-label', `Copy the ${definition.name} tag`)
+  button.setAttribute('aria-label', `Copy the ${name} tag`)
   button.addEventListener('click', () => {
     void copyText(example).then((ok) => {
       status.textContent = ok ? 'Copied' : 'Copy failed: select the tag and press Ctrl+C'
@@ -157,17 +112,17 @@ function copyBlock(definition: AnyWidgetDefinition, example: string): HTMLElemen
 
 function widgetSection(definition: AnyWidgetDefinition): HTMLElement {
   const id = `widget-${definition.name}`
-  const docs = docsOf(definition)
-  const example = exampleElement(docs.example)
+  const doc = documentWidget(definition)
+  const example = exampleElement(doc.example)
   return h(
     'section',
     { class: 'widget-entry', id, 'aria-labelledby': `${id}-title` },
     h('h2', { id: `${id}-title` }, definition.name),
-    h('p', {}, docs.description),
+    h('p', {}, doc.description),
     h('h3', {}, 'Attributes'),
-    attributeTable(definition, docs.attributes),
+    attributeTable(doc),
     h('h3', {}, 'Tag'),
-    copyBlock(definition, docs.example),
+    copyBlock(doc),
     h('h3', {}, 'Live example'),
     h(
       'div',

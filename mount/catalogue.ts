@@ -5,7 +5,7 @@ export interface AttributeDoc {
   attribute: string
   type: PropSpec['type']
   required: boolean
-  /** The default as written in a tag, or '' when there is none. */
+  /** The default as JSON (`"3"`, `false`), or '' when there is none. */
   defaultValue: string
   /** Allowed values or range, human-readable, or ''. */
   allowed: string
@@ -62,44 +62,50 @@ export interface WidgetDoc {
   attributes: AttributeDoc[]
 }
 
+/** Allowed values or range, as an editor reads them ('' when anything goes). */
 function allowed(spec: PropSpec): string {
   if (spec.type === 'enum') return spec.values.join(', ')
-  if (spec.type === 'boolean') return 'true, false'
-  if (spec.type === 'number') {
-    const parts = [spec.integer ? 'whole number' : 'number']
-    if (spec.min !== undefined) parts.push(`≥ ${spec.min}`)
-    if (spec.max !== undefined) parts.push(`≤ ${spec.max}`)
-    return parts.join(' ')
-  }
-  if (spec.type === 'string' && spec.pattern) return String(spec.pattern)
+  if (spec.type === 'boolean') return 'true, false (present without value = true)'
+  if (spec.type === 'number')
+    return [
+      spec.min !== undefined ? `≥ ${spec.min}` : '',
+      spec.max !== undefined ? `≤ ${spec.max}` : '',
+      spec.integer ? 'whole number' : '',
+    ]
+      .filter(Boolean)
+      .join(', ')
+  if (spec.type === 'string' && spec.pattern) return `matches ${String(spec.pattern)}`
+  if (spec.type === 'json') return 'JSON'
   return ''
 }
 
+/** The default as JSON (a boolean without one is false), or '' when there is none. */
 function defaultOf(spec: PropSpec): string {
-  if (spec.type === 'boolean') return String(spec.default ?? false)
-  if (!('default' in spec) || spec.default === undefined) return ''
-  return typeof spec.default === 'string' ? spec.default : JSON.stringify(spec.default)
+  if ('default' in spec && spec.default !== undefined) return JSON.stringify(spec.default)
+  return spec.type === 'boolean' ? 'false' : ''
 }
 
-/** What editors need to know about each widget: its definition with its docs. */
-export function documentWidgets(registry: readonly AnyWidgetDefinition[]): WidgetDoc[] {
-  return registry.map((d) => {
-    const docs = docsOf(d)
-    return {
-      name: d.name,
-      description: docs.description,
-      example: docs.example,
-      attributes: Object.entries(d.props).map(([prop, spec]) => ({
-        attribute: attributeName(prop),
-        type: spec.type,
-        required: 'required' in spec && spec.required === true,
-        defaultValue: defaultOf(spec),
-        allowed: allowed(spec),
-        doc: docs.attributes[attributeName(prop)] ?? '',
-      })),
-    }
-  })
+/** What editors need to know about one widget: its definition with its docs. */
+export function documentWidget(d: AnyWidgetDefinition): WidgetDoc {
+  const docs = docsOf(d)
+  return {
+    name: d.name,
+    description: docs.description,
+    example: docs.example,
+    attributes: Object.entries(d.props).map(([prop, spec]) => ({
+      attribute: attributeName(prop),
+      type: spec.type,
+      required: 'required' in spec && spec.required === true,
+      defaultValue: defaultOf(spec),
+      allowed: allowed(spec),
+      doc: docs.attributes[attributeName(prop)] ?? '',
+    })),
+  }
 }
+
+/** The catalogue of every registered widget (the catalogue page and the README). */
+export const documentWidgets = (registry: readonly AnyWidgetDefinition[]): WidgetDoc[] =>
+  registry.map(documentWidget)
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
