@@ -4,7 +4,7 @@ import { PropError, parseProps } from '../src/props/parse'
 import { describeElement } from './describe'
 import { LocaleError, resolveLocale } from './locale'
 import type { isCutShort, isLoadFailure } from '../src/report/page-leave'
-import type { reportError } from '../src/report/report'
+import type { ErrorReport, reportError } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
 
 /**
@@ -120,16 +120,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       box.textContent = `${widget}: ${message}`
       el.replaceChildren(box)
     }
+    return reportLater({
+      widget: widget || null,
+      area: 'mount',
+      message: `${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
+      error,
+      logged: [el],
+    })
+  }
+
+  /**
+   * Reports once the failure tools are loaded. When they cannot load (the network is gone),
+   * nothing more is said: the tag is marked already.
+   */
+  function reportLater(failure: ErrorReport): Promise<void> {
     return options.failures().then(
-      (tools) =>
-        tools.reportError({
-          widget: widget || null,
-          area: 'mount',
-          message: `${describeElement(el)}: widget "${widget}", attribute "${attribute}": ${message}`,
-          error,
-          logged: [el],
-        }),
-      // The report's own code could not load (the network is gone): the tag says it already.
+      (tools) => tools.reportError(failure),
       () => undefined,
     )
   }
@@ -276,16 +282,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         entry.root.unmount()
       } catch (error) {
         track(
-          options.failures().then(
-            (tools) =>
-              tools.reportError({
-                widget: el.dataset.widget ?? null,
-                area: 'mount',
-                message: `${describeElement(el)}: unmount failed`,
-                error,
-              }),
-            () => undefined,
-          ),
+          reportLater({
+            widget: el.dataset.widget ?? null,
+            area: 'mount',
+            message: `${describeElement(el)}: unmount failed`,
+            error,
+          }),
         )
       }
     }
