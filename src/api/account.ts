@@ -8,12 +8,11 @@
  *   any failure (422 for an expired token, 5xx, network) rejects, which the page shows as the
  *   expired-link message (spec 8).
  */
-import { useMutation } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { normalizeInvoices, type Invoice } from '../domain/invoices'
 import type { Locale } from '../domain/types'
 import { accountRequest } from '../http/csrf'
 import { HttpError } from '../http/http'
-import { callQuery } from './answer'
 
 export const INVOICES_URL = '/user/getinvoices'
 export const RESET_PASSWORD_URL = '/api/resetpassword'
@@ -44,11 +43,17 @@ export async function getInvoices(
 export const invoicesQueryKey = ({ odooID, locale }: InvoicesRequest) =>
   ['invoices', odooID, locale] as const
 
-/** `useInvoices`: the invoice history of a logged-in user (one request per user and locale). */
-export const { options: invoicesQueryOptions, use: useInvoices } = callQuery(
-  invoicesQueryKey,
-  getInvoices,
-)
+export function invoicesQueryOptions(request: InvoicesRequest) {
+  return queryOptions({
+    queryKey: invoicesQueryKey(request),
+    queryFn: ({ signal }) => getInvoices(request, signal),
+  })
+}
+
+/** The invoice history of a logged-in user (one request per user and locale per page). */
+export function useInvoices(request: InvoicesRequest) {
+  return useQuery(invoicesQueryOptions(request))
+}
 
 /** Spec 3, "Password reset payload". */
 export interface PasswordResetPayload {

@@ -16,7 +16,6 @@ import { HttpError, postJson } from '../http/http'
 import { lookupPromotion } from '../services/rules'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
-import { callQuery } from './answer'
 
 export const WINE_VARIANTS_URL = '/api/getwinevariants'
 export const BUNDLE_URL = '/api/getbundle'
@@ -140,11 +139,16 @@ export function activeVintages(vintages: readonly WineVintage[]): WineVintage[] 
   return vintages.filter((v) => v.active && v.variants.length > 0)
 }
 
-export const { options: wineVariantsQueryOptions, use: useWineVariants } = callQuery(
-  (request: WineVariantsRequest) =>
-    ['wine-variants', request.odooCode, request.locale, request.name] as const,
-  getWineVariants,
-)
+export function wineVariantsQueryOptions(request: WineVariantsRequest) {
+  return queryOptions({
+    queryKey: ['wine-variants', request.odooCode, request.locale, request.name] as const,
+    queryFn: ({ signal }) => getWineVariants(request, signal),
+  })
+}
+
+export function useWineVariants(request: WineVariantsRequest) {
+  return useQuery(wineVariantsQueryOptions(request))
+}
 
 export interface BundleRequest {
   odooCode: string
@@ -195,12 +199,18 @@ export async function getBundle(
   }
 }
 
-export const { options: bundleQueryOptions, use: useBundle } = callQuery(
-  (request: BundleRequest) => ['bundle', request.odooCode, request.locale] as const,
-  getBundle,
-  // Spec 8: a load failure is only logged and the page stays empty; asking again changes nothing.
-  { retry: false },
-)
+export function bundleQueryOptions(request: BundleRequest) {
+  return queryOptions({
+    queryKey: ['bundle', request.odooCode, request.locale] as const,
+    queryFn: ({ signal }) => getBundle(request, signal),
+    // Spec 8: a load failure is only logged and the page stays empty; asking again changes nothing.
+    retry: false,
+  })
+}
+
+export function useBundle(request: BundleRequest) {
+  return useQuery(bundleQueryOptions(request))
+}
 
 export interface PromotionRequest {
   wineCode: string
