@@ -436,13 +436,27 @@ journey(
     for (const target of PAGES) {
       // The site's footer links to every page: click the one to `target` as soon as it is there.
       // A click can land on the document that is being replaced (WebKit does not wait for the
-      // load here): click again on the new one until the address is the target's.
+      // load here): click again on the new one until the address is the target's. A click that
+      // did start the navigation (the document heard `beforeunload`) is waited for, never
+      // clicked again: on a slow machine a second click would restart a load that was under way.
+      const arrived = (ms: number) =>
+        until(`the page ${target}`, async () => (await path(page)) === target, ms)
       for (let attempt = 1; ; attempt++) {
+        await page.evaluate(() => {
+          window.__leaving = false
+          addEventListener('beforeunload', () => (window.__leaving = true), { once: true })
+        })
         await page.click({ css: `footer a[href="${target}"]` })
         try {
-          await until(`the page ${target}`, async () => (await path(page)) === target, 4_000)
+          await arrived(4_000)
           break
         } catch (error) {
+          // No answer from the page: it is between two documents, so it is leaving.
+          const leaving = await page.evaluate(() => window.__leaving === true).catch(() => true)
+          if (leaving) {
+            await arrived(30_000)
+            break
+          }
           if (attempt === 3) throw error
         }
       }
