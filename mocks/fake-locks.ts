@@ -3,7 +3,8 @@
  * holder per name at a time, the next one granted when the previous callback's promise settles
  * (fulfilled or rejected), different names independent. It records every name asked for, and
  * says how many requests wait for a lock another holder has (`waiting()`, or `untilWaiting(n)`:
- * a promise that resolves once n requests wait).
+ * a promise that resolves once n requests wait). `{ ifAvailable: true }` gives the callback null
+ * at once when the name is held; `query()` lists the names held.
  */
 export function fakeLocks() {
   const tails = new Map<string, Promise<unknown>>()
@@ -17,17 +18,30 @@ export function fakeLocks() {
         waiter.resolve()
       }
   }
+  const held = new Set<string>()
   const locks = {
-    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+    request<T>(
+      name: string,
+      ...args:
+        | [(lock: { name: string } | null) => Promise<T>]
+        | [{ ifAvailable?: boolean }, (lock: { name: string } | null) => Promise<T>]
+    ): Promise<T> {
+      const [options, callback] = args.length === 2 ? args : [{}, args[0]]
       names.push(name)
       const previous = tails.get(name)
+      if (previous && options.ifAvailable) return callback(null)
       if (previous) {
         waiting += 1
         wake()
       }
-      const granted = () => {
+      const granted = async () => {
         if (previous) waiting -= 1
-        return callback()
+        held.add(name)
+        try {
+          return await callback({ name })
+        } finally {
+          held.delete(name)
+        }
       }
       const run = (previous ?? Promise.resolve()).then(granted, granted)
       const tail = run.catch(() => undefined)
@@ -38,6 +52,7 @@ export function fakeLocks() {
       })
       return run
     },
+    query: () => Promise.resolve({ held: [...held].map((name) => ({ name })), pending: [] }),
   }
   const untilWaiting = (count: number) =>
     new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeLocks } from '../../mocks/fake-locks'
-import { withPaymentLock } from './order-lock'
+import { isMarkedPaid, markPaid, withPaymentLock } from './order-lock'
 
 /** A piece of work that stays open until the test ends it, and says when it started. */
 function gate(log: string[], label: string) {
@@ -99,5 +99,31 @@ describe('the per-order payment lock (navigator.locks)', () => {
     await expect(withPaymentLock('flow-1', () => Promise.reject(new Error('x')))).rejects.toThrow(
       'x',
     )
+  })
+})
+
+describe('the paid marks (a lock held while the paying page lives)', () => {
+  it('is seen by the next holder of a lock the marking page released, and by no other id', async () => {
+    stubLocks()
+    const next = withPaymentLock('cart:c1', async () => {
+      await markPaid('cart:c1')
+      return 'paid'
+    })
+    const after = withPaymentLock('cart:c1', () => isMarkedPaid('cart:c1'))
+    await expect(next).resolves.toBe('paid')
+    await expect(after).resolves.toBe(true)
+    await expect(isMarkedPaid('cart:c2')).resolves.toBe(false)
+    // Marking twice holds one mark and settles at once.
+    await markPaid('cart:c1')
+    await expect(isMarkedPaid('cart:c1')).resolves.toBe(true)
+  })
+
+  it.each([
+    ['no navigator at all', undefined],
+    ['a navigator without the Locks API', {}],
+  ])('marks nothing and finds nothing with %s', async (_name, navigator) => {
+    vi.stubGlobal('navigator', navigator)
+    await markPaid('order:S1')
+    await expect(isMarkedPaid('order:S1')).resolves.toBe(false)
   })
 })

@@ -10,6 +10,7 @@ import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
 import { localStore } from './pending-key'
 import { KEEP_IDS, idList } from '../store/id-list'
+import { isMarkedPaid, markPaid } from './order-lock'
 
 export const PAID_ORDERS_KEY = 'wine-widgets:paid-orders'
 
@@ -64,6 +65,26 @@ const paidCarts = paymentIdList(PAID_CARTS_KEY, 'paid carts')
 export const isCartPaid = (cartId: string): boolean => paidCarts.has(cartId)
 
 export const recordPaidCart = (cartId: string): void => paidCarts.add(cartId)
+
+/**
+ * The charge succeeded: the order number and the cart id are recorded for every tab, and marked
+ * while this page lives (`markPaid`); resolves once the marks are held, before the locks go.
+ */
+export async function recordPaid(orderId: string, cartId?: string): Promise<void> {
+  recordPaidOrder(orderId)
+  if (cartId) recordPaidCart(cartId)
+  await Promise.all([markPaid(`order:${orderId}`), cartId && markPaid(`cart:${cartId}`)])
+}
+
+/**
+ * Paid by some tab, as far as can be known now, inside a lock: the record, or the mark of the
+ * tab that paid (its record may not have reached this tab's copy of localStorage yet).
+ */
+export const isOrderPaidByAnyTab = async (orderId: string): Promise<boolean> =>
+  isOrderPaid(orderId) || isMarkedPaid(`order:${orderId}`)
+
+export const isCartPaidByAnyTab = async (cartId: string): Promise<boolean> =>
+  isCartPaid(cartId) || isMarkedPaid(`cart:${cartId}`)
 
 /**
  * The steps after the charge that are done, per order number (order numbers and step names

@@ -22,7 +22,8 @@
  * the charge, are recorded for every tab (`paid-orders.ts`): a duplicated tab never pays the
  * same order twice nor repeats a step another tab did. Pay also takes the cart's lock
  * (`CartState.id`) and checks the paid cart ids: two tabs sharing a cart before any payment
- * started (a tab duplicated before Pay) make one order, not two.
+ * started (a tab duplicated before Pay) make one order, not two. A charge also marks its order
+ * and cart with a held lock (`markPaid`): another tab's process may read the records late.
  */
 import { castDraft } from 'immer'
 import {
@@ -53,11 +54,11 @@ import { emptyCart } from '../store/state'
 import { createStore, type Store } from '../store/store'
 import { withCartLock, withPaymentLock } from './order-lock'
 import {
-  isCartPaid,
+  isCartPaidByAnyTab,
   isOrderPaid,
+  isOrderPaidByAnyTab,
   isStepDone,
-  recordPaidCart,
-  recordPaidOrder,
+  recordPaid,
   recordStepDone,
 } from './paid-orders'
 import { mirrorPending, pendingPayment, readPendingPayments } from './pending-order'
@@ -240,13 +241,14 @@ export function createPaymentController(options: ControllerOptions) {
    * The charge succeeded: every tab learns the order number and the cart id, the paid content
    * leaves the cart.
    */
-  function onCharged() {
+  async function onCharged() {
     const p = progress()
     if (!p?.orderId) return
-    recordPaidOrder(p.orderId)
     // A progress saved before snapshots carried the cart id has none to record.
-    if (p.snapshot.cartId) recordPaidCart(p.snapshot.cartId)
+    const recorded = recordPaid(p.orderId, p.snapshot.cartId)
     removePaidFromCart(p)
+    // Inside the locks: their next holder sees the marks.
+    await recorded
   }
 
   /**
@@ -422,15 +424,15 @@ export function createPaymentController(options: ControllerOptions) {
       // 3-D Secure interrupted by a reload: show the same authentication again.
       result = await provider.handleNextAction(secret)
     }
-    outcome(result)
+    await outcome(result)
   }
 
   /** Applies the provider's answer about the current confirmation. */
-  function outcome(result: ProviderResult): void {
+  async function outcome(result: ProviderResult): Promise<void> {
     const intent = result.paymentIntent
     if (intent?.status === 'succeeded') {
       dispatch({ type: 'charged' })
-      onCharged()
+      await onCharged()
       return
     }
     if (intent?.status === 'processing') {
@@ -454,7 +456,7 @@ export function createPaymentController(options: ControllerOptions) {
     for (;;) {
       const p = progress()
       if (!p) return
-      if (p.orderId && p.phase === 'open' && isOrderPaid(p.orderId)) {
+      if (p.orderId && p.phase === 'open' && (await isOrderPaidByAnyTab(p.orderId))) {
         alreadyPaid(p)
         return
       }
@@ -480,7 +482,7 @@ export function createPaymentController(options: ControllerOptions) {
         }
         case 'skip-charge':
           dispatch({ type: 'charged' })
-          onCharged()
+          await onCharged()
           return
         case 'create-intent': {
           const s = p.snapshot
@@ -514,7 +516,7 @@ export function createPaymentController(options: ControllerOptions) {
             // Already confirmed elsewhere (another attempt, another tab): read, never repeat.
             result = await provider.retrieve(secret)
           }
-          outcome(result)
+          await outcome(result)
           return
         }
         case 'retrieve':
@@ -600,13 +602,13 @@ export function createPaymentController(options: ControllerOptions) {
           const own = progress()
           // This tab's own order was paid elsewhere: only what was added since stays (even when
           // the content changed since, which would otherwise start a new flow for all of it).
-          if (own?.phase === 'open' && own.orderId && isOrderPaid(own.orderId)) {
+          if (own?.phase === 'open' && own.orderId && (await isOrderPaidByAnyTab(own.orderId))) {
             alreadyPaid(own)
             return
           }
           // A confirmation or charge of its own is read and finished by `charge`, never dropped.
           const ownUnderWay = own?.phase === 'confirming' || own?.phase === 'charged'
-          if (!ownUnderWay && isCartPaid(cart.id)) {
+          if (!ownUnderWay && (await isCartPaidByAnyTab(cart.id))) {
             cartAlreadyPaid()
             return
           }
