@@ -138,3 +138,13 @@ export function recordStepDone(orderId: string, step: string): void {
   const kept = [...steps.filter(([id]) => id !== orderId), entry].slice(-KEEP_IDS)
   store(ORDER_STEPS_KEY, Object.fromEntries(kept))
 }
+
+/** A step done after the charge, recorded for every tab and marked while this page lives. */
+export async function recordStepDoneByThisTab(orderId: string, step: string): Promise<void> {
+  recordStepDone(orderId, step)
+  await markPaid(`step:${orderId}:${step}`)
+}
+
+/** Done by some tab, as far as can be known now, inside the order's lock (see `isOrderPaidByAnyTab`). */
+export const isStepDoneByAnyTab = async (orderId: string, step: string): Promise<boolean> =>
+  isStepDone(orderId, step) || isMarkedPaid(`step:${orderId}:${step}`)

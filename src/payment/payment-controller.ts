@@ -57,9 +57,9 @@ import {
   isCartPaidByAnyTab,
   isOrderPaid,
   isOrderPaidByAnyTab,
-  isStepDone,
+  isStepDoneByAnyTab,
   recordPaid,
-  recordStepDone,
+  recordStepDoneByThisTab,
 } from './paid-orders'
 import { mirrorPending, pendingPayment, readPendingPayments } from './pending-order'
 import { reportError } from '../report/report'
@@ -344,7 +344,7 @@ export function createPaymentController(options: ControllerOptions) {
       const action = nextAction(p)
       if (action.do !== 'step') return
       const orderId = p.orderId ?? ''
-      if (isStepDone(orderId, action.step)) {
+      if (await isStepDoneByAnyTab(orderId, action.step)) {
         dispatch({ type: 'step-done', step: action.step })
         continue
       }
@@ -372,7 +372,7 @@ export function createPaymentController(options: ControllerOptions) {
         wake = null
         continue
       }
-      recordStepDone(orderId, action.step)
+      await recordStepDoneByThisTab(orderId, action.step)
       dispatch({ type: 'step-done', step: action.step })
       if (action.step === 'confirmation') announce(p)
       attempt = 0
