@@ -343,6 +343,13 @@ export default defineConfig(({ mode }) => {
     // two dev servers would overwrite each other's pre-bundled dependencies.
     cacheDir: '.vite',
     plugins: [react(), wineTexts(), reserveStylesheet(), demoDevServer()],
+    // InstantSearch's history router imports qs for its default createURL/parseURL; ours are
+    // given, so qs and its dependencies stay out (build/no-qs.ts says why).
+    resolve: {
+      alias: [
+        { find: /^qs$/, replacement: fileURLToPath(new URL('build/no-qs.ts', import.meta.url)) },
+      ],
+    },
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
     define: { __WINE_WIDGETS_VERSION__: JSON.stringify(pkg.version) },
     css: {
@@ -399,6 +406,9 @@ export default defineConfig(({ mode }) => {
             input: { 'wine-widgets': 'mount/index.ts' },
             // The entry exports nothing: it installs window.WineWidgets.
             preserveEntrySignatures: false,
+            // react-stripe-js creates its 22 element components at the top level, without a pure
+            // annotation: only the Payment Element is used, the others are dropped.
+            treeshake: { manualPureFunctions: ['createElementComponent'] },
             output: {
               entryFileNames: '[name].js',
               chunkFileNames: 'chunks/[name]-[hash:6].js',

@@ -68,11 +68,15 @@ describe('the chunk graph', () => {
   })
 })
 
+/** The text of every script the build wrote. */
+const builtScripts = () =>
+  readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(outDir, file), 'utf8'))
+
 describe('the scripts pages download', () => {
   it('carry none of the editor documentation (widgets/*/docs.json)', () => {
-    const scripts = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(outDir, file), 'utf8'))
+    const scripts = builtScripts()
     expect(scripts.length).toBeGreaterThan(5)
     const texts = Object.values(docsFiles).flatMap((d) => [
       d.description,
@@ -80,5 +84,12 @@ describe('the scripts pages download', () => {
     ])
     expect(texts.length).toBeGreaterThan(19)
     for (const text of texts) expect(scripts.some((s) => s.includes(text))).toBe(false)
+  })
+
+  it('carry neither qs nor its dependencies (the search router writes the address itself)', () => {
+    const scripts = builtScripts()
+    // An option name of qs's parser, and get-intrinsic's table (side-channel's dependency).
+    for (const mark of ['allowPrototypes', '%AsyncFromSyncIteratorPrototype%'])
+      expect(scripts.filter((s) => s.includes(mark))).toEqual([])
   })
 })
