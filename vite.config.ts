@@ -205,6 +205,9 @@ function demoDevServer(): Plugin {
  * the page base. A widget drawn without React (quotes) loads these and not React.
  */
 const VENDOR_LITE = /node_modules[\\/](i18next|@tanstack[\\/]query-core)[\\/]/
+/** React Query's infinite queries, which only the carousel uses. */
+const INFINITE_QUERY =
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/
 /** The libraries every React widget root needs (React, React Query, react-i18next, immer). */
 const VENDOR_BASE =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime/
@@ -286,6 +289,8 @@ function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
  *   stays with those panels.
  */
 function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  // The carousel's infinite query only: with the carousel, not on every page.
+  if (INFINITE_QUERY.test(id)) return null
   if (VENDOR_LITE.test(id)) return 'vendor-lite'
   if (VENDOR_BASE.test(id)) return 'vendor-base'
   // The stored id lists (paid orders and carts, GA4 purchases sent) are read with valibot and
@@ -343,11 +348,20 @@ export default defineConfig(({ mode }) => {
     // two dev servers would overwrite each other's pre-bundled dependencies.
     cacheDir: '.vite',
     plugins: [react(), wineTexts(), reserveStylesheet(), demoDevServer()],
-    // InstantSearch's history router imports qs for its default createURL/parseURL; ours are
-    // given, so qs and its dependencies stay out (build/no-qs.ts says why).
+    // Libraries' imports that this product never needs (each stand-in says why): InstantSearch's
+    // history router imports qs for its default createURL/parseURL, ours are given; React 19
+    // reads no propTypes and has the hook the shim provides to React 16 and 17.
     resolve: {
       alias: [
         { find: /^qs$/, replacement: fileURLToPath(new URL('build/no-qs.ts', import.meta.url)) },
+        {
+          find: /^prop-types$/,
+          replacement: fileURLToPath(new URL('build/prop-types.ts', import.meta.url)),
+        },
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: fileURLToPath(new URL('build/use-sync-external-store.ts', import.meta.url)),
+        },
       ],
     },
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
