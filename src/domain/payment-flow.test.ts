@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   cartAfterCharge,
   contentKey,
+  flowId,
   idempotencyKey,
   isCheckoutLocked,
   isPaymentProgress,
@@ -395,6 +396,22 @@ describe('next action', () => {
     ['finished', finished, { do: 'none' }],
   ])('%s', (_name, p, action) => {
     expect(nextAction(p)).toEqual(action)
+  })
+})
+
+describe('flow ids', () => {
+  it('are the same for the same cart and content (two tabs sharing a cart), and differ otherwise', () => {
+    const sixIn = (id: string) => snap({ ...cart([line('1', 6)]), id })
+    expect(flowId(sixIn('cart-a'))).toBe(flowId(sixIn('cart-a')))
+    expect(flowId(sixIn('cart-a'))).toMatch(/^cart-a-[0-9a-z]+$/)
+    // Another cart (a new purchase after a payment, another tab's own cart).
+    expect(flowId(sixIn('cart-b'))).not.toBe(flowId(sixIn('cart-a')))
+    // Another content of the same cart: the quantity, the shipping address, the locale.
+    const twelve = snap({ ...cart([line('1', 12)]), id: 'cart-a' })
+    expect(flowId(twelve)).not.toBe(flowId(sixIn('cart-a')))
+    const elsewhere = { ...sixIn('cart-a'), delivery: { ...SIX.delivery, street: 'Rue Haute 1' } }
+    expect(flowId(elsewhere)).not.toBe(flowId(sixIn('cart-a')))
+    expect(flowId({ ...sixIn('cart-a'), locale: 'nl' })).not.toBe(flowId(sixIn('cart-a')))
   })
 })
 

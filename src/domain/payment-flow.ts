@@ -98,6 +98,31 @@ export interface SnapshotInput {
   locale: Locale
 }
 
+/**
+ * A flow's id: its cart's and its content's (`contentKey`). Two tabs sharing a cart (a tab
+ * duplicated before Pay) that pay the same content name the same flow, so their idempotency keys
+ * agree: whatever one tab learns late of the other's charge, the back office answers its order
+ * creation with the first order, the intent is the first one, and the provider never charges a
+ * succeeded intent again. A paid cart takes a new id, so buying the same again is a new flow.
+ */
+export function flowId(s: OrderSnapshot): string {
+  return `${s.cartId ?? 'cart'}-${hash53(contentKey(s))}`
+}
+
+/** cyrb53: a 53-bit hash of a text (not cryptographic; two contents of one cart never meet). */
+function hash53(text: string): string {
+  let a = 0xdeadbeef
+  let b = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    a = Math.imul(a ^ c, 2654435761)
+    b = Math.imul(b ^ c, 1597334677)
+  }
+  a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909)
+  b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909)
+  return (4294967296 * (2097151 & b) + (a >>> 0)).toString(36)
+}
+
 /** Freezes what is about to be paid. */
 export function takeSnapshot({ cart, contacts, user, locale }: SnapshotInput): OrderSnapshot {
   const totals = cartTotals(cart)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { linePoints, normalizePromotion, orderPoints, pointsMultiplier } from './points'
-import { NO_PROMOTION, type Promotion } from './types'
+import {
+  NO_PROMOTION,
+  linePoints,
+  normalizePromotion,
+  orderPoints,
+  pointsMultiplier,
+} from './points'
+import type { Promotion } from './types'
 
 const points = (n: number): Promotion => ({ type: 'points', points: n, bogof: null })
 const bogof: Promotion = { type: 'bogof', points: 1, bogof: { bo: 2, gof: 1 } }

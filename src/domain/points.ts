@@ -14,7 +14,13 @@
  * - `bogof`: `bo` and `gof` must both be whole numbers ≥ 1, otherwise none.
  */
 import { roundCents } from './money'
-import { NO_PROMOTION, type CartLine, type Promotion } from './types'
+import type { CartLine, Promotion } from './types'
+
+/**
+ * No promotion: no bonus, no free bottle. Here, not in types.ts: that module is in the library's
+ * entry (locales), and a value there is downloaded on every page.
+ */
+export const NO_PROMOTION: Promotion = { type: 'none', points: 1, bogof: null }
 import { isRecord } from './is-record'
 
 export type PointsLine = Pick<CartLine, 'quantity' | 'price' | 'promotion'>

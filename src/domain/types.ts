@@ -15,8 +15,6 @@ export interface Promotion {
   bogof: { bo: number; gof: number } | null
 }
 
-export const NO_PROMOTION: Promotion = { type: 'none', points: 1, bogof: null }
-
 /** A bundle's wine inside a cart line. */
 export interface BundleWine {
   id: number

@@ -12,8 +12,9 @@ export function withPaymentLock<T>(flowId: string, run: () => Promise<T>): Promi
 
 /**
  * The cart's own lock (`CartState.id`), around the start of a payment and its charge: two tabs
- * sharing a cart (a tab duplicated before Pay) start flows of their own, so their flow locks
- * differ; this one serialises them, and the second finds the cart paid (`isCartPaid`).
+ * sharing a cart (a tab duplicated before Pay) start flows of their own when their contents
+ * differ, so their flow locks differ; this one serialises them, and the second finds the cart
+ * paid (`isCartPaidByAnyTab`).
  */
 export function withCartLock<T>(cartId: string, run: () => Promise<T>): Promise<T> {
   return withPaymentLock(`cart:${cartId}`, run)

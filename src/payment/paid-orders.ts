@@ -54,8 +54,8 @@ export const recordPaidOrder = (orderId: string): void => paidOrders.add(orderId
 
 /**
  * Cart ids (`CartState.id`) whose content was charged, for every tab: two tabs sharing a cart (a
- * tab duplicated before Pay) both start a flow of their own, so the order number cannot tell them
- * apart; the cart id can. Checked inside the cart's Web Lock before a payment starts. Ids only,
+ * tab duplicated before Pay) start flows of their own when their contents differ, so the order
+ * number cannot tell them apart; the cart id can. Checked inside the cart's Web Lock before a payment starts. Ids only,
  * the last 50, read back like the paid orders.
  */
 export const PAID_CARTS_KEY = 'wine-widgets:paid-carts'

@@ -943,9 +943,23 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
       key: string,
       value: string,
     ) {
-      if (this === localStorage && /^wine-widgets:(paid-|order-steps)/.test(key))
+      if (this === localStorage && RECORDS.test(key))
         landing.add(setTimeout(() => setItem.call(this, key, value), 0))
       else setItem.call(this, key, value)
+    })
+  }
+  /** The paid records and the steps done (localStorage). */
+  const RECORDS = /^wine-widgets:(paid-|order-steps)/
+
+  /** The paid records never reach the other tab (within the test): the worst case of the above. */
+  function paidRecordsNeverArrive() {
+    const setItem = Storage.prototype.setItem
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+      this: Storage,
+      key: string,
+      value: string,
+    ) {
+      if (!(this === localStorage && RECORDS.test(key))) setItem.call(this, key, value)
     })
   }
   const STORAGE_SPEEDS = [
@@ -1146,4 +1160,30 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
       expect(copy.getState().payment?.phase ?? 'finished').toBe('finished')
     },
   )
+  it('the paying tab is gone before its paid records reach a tab sharing its cart: that tab pays nothing again (one order, one intent, one charge)', async () => {
+    installLocks()
+    paidRecordsNeverArrive()
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    const { stripe, charged, answerFirst } = sharedStripe()
+    answerFirst()
+    const first = controller()
+    await first.pay(stripe, 'en')
+    expect(first.getStatus().state).toBe('finished')
+    // The paying page closed: its marks went with it (a new lock manager holds none).
+    installLocks()
+    const second = controller(copy)
+    await second.pay(stripe, 'en')
+    // Same cart, same content: the same flow id, so the same idempotency keys. The back office
+    // answers with the first order and intent; the provider refuses to confirm it again and the
+    // read says it is paid: the copy shows that order paid, and nothing was charged twice.
+    expect(db.orders).toHaveLength(1)
+    expect(db.paymentIntents).toHaveLength(1)
+    expect(charged).toHaveLength(1)
+    expect(second.getStatus()).toEqual({
+      state: 'finished',
+      order: { orderId: db.orders[0]!.orderNumber, total: 75.65, orderPoints: 7 },
+    })
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
+    expect(db.pointUpdates).toHaveLength(1)
+  })
 })

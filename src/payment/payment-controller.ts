@@ -40,6 +40,7 @@ import { nlBeDate } from '../domain/dates'
 import { randomId } from '../domain/random-id'
 import {
   cartAfterCharge,
+  flowId,
   idempotencyKey,
   nextAction,
   takeSnapshot,
@@ -127,7 +128,6 @@ export interface ControllerOptions {
   sleep?: (ms: number) => Promise<void>
   /** Waits between attempts of a step after the charge; after the last one the page gives up. */
   retryDelays?: readonly number[]
-  newId?: () => string
   /**
    * Where `pageshow` is heard (back/forward cache). Default: the window; null: nowhere (tests
    * that create many controllers).
@@ -167,7 +167,6 @@ export function createPaymentController(options: ControllerOptions) {
   const sleep =
     options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const delays = options.retryDelays ?? RETRY_DELAYS
-  const newId = options.newId ?? randomId
   const background = options.background ?? false
   const listeners = new Set<() => void>()
   let status: PaymentStatus = { state: 'idle', failure: null }
@@ -568,7 +567,7 @@ export function createPaymentController(options: ControllerOptions) {
   /**
    * Pay button: snapshot the cart, then order → intent → confirmation → steps. The start and the
    * charge run under the cart's lock, after checking that no other tab sharing the cart (a tab
-   * duplicated before Pay) has paid it: flow ids are per tab, the cart id is shared.
+   * duplicated before Pay) has paid it: flow ids differ with the content, the cart id is shared.
    */
   function pay(provider: PaymentProvider, locale: Locale): Promise<void> {
     lastProvider = provider
@@ -580,7 +579,7 @@ export function createPaymentController(options: ControllerOptions) {
       }
       setStatus({ state: 'paying' })
       const snapshot = takeSnapshot({ cart, contacts, user: session.user, locale })
-      const start: PaymentEvent = { type: 'start', snapshot, id: newId() }
+      const start: PaymentEvent = { type: 'start', snapshot, id: flowId(snapshot) }
       // What the start will give (the progress is this tab's own: nothing else changes it).
       const next = transition(progress(), start)
       if (!next) return
@@ -683,9 +682,11 @@ export function createPaymentController(options: ControllerOptions) {
    */
   async function finishOtherTabs(): Promise<void> {
     if (background) return
-    const own = progress()?.id
+    const own = progress()
     for (const { progress: p } of readPendingPayments()) {
-      if (p.id === own || p.phase !== 'charged') continue
+      // This tab's own confirmation or charge is its business; a tab sharing its cart and content
+      // (the same flow id) that charged while this one stayed open is finished here.
+      if (p.phase !== 'charged' || (p.id === own?.id && own.phase !== 'open')) continue
       const elsewhere = createStore({ readSaved: () => null, storage: null })
       elsewhere.update((d) => void (d.payment = castDraft(p)))
       const child = createPaymentController({

@@ -6,7 +6,7 @@ import { callsOf } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { PROMOTIONS } from '../../fixtures/promotions'
 import { setPageConfig } from '../config/config'
-import { NO_PROMOTION } from '../domain/types'
+import { NO_PROMOTION } from '../domain/points'
 import {
   createRulesService,
   getRulesService,

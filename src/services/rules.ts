@@ -10,8 +10,8 @@
  * promotion (spec 8).
  */
 import { readShippingCost, type ShippingContext } from '../domain/checkout'
-import { normalizePromotion } from '../domain/points'
-import { NO_PROMOTION, type Promotion } from '../domain/types'
+import { NO_PROMOTION, normalizePromotion } from '../domain/points'
+import type { Promotion } from '../domain/types'
 import { readConfig } from '../config/config'
 import { HttpError, request } from '../http/http'
 import { reportError } from '../report/report'

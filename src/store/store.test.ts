@@ -7,7 +7,7 @@ const createStore = (options: Partial<StoreOptions> = {}) =>
   createStoreWith({ readSaved: readSavedState, ...options })
 import { INACTIVITY_MS, STORAGE_KEY, emptyContact, type StoreState } from './state'
 import type { CartLine } from '../domain/types'
-import { NO_PROMOTION } from '../domain/types'
+import { NO_PROMOTION } from '../domain/points'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))

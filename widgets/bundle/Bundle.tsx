@@ -11,7 +11,7 @@ import {
   plusQuantity,
 } from '../../src/domain/quantity'
 import { cartPath } from '../../src/domain/cart-page'
-import { NO_PROMOTION } from '../../src/domain/types'
+import { NO_PROMOTION } from '../../src/domain/points'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import { addToCart, useQuantityInCart } from '../../src/store/cart-actions'
