@@ -210,7 +210,7 @@ const INFINITE_QUERY =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/
 /** The libraries every React widget root needs (React, React Query, react-i18next, immer). */
 const VENDOR_BASE =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime/
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
 /**
  * What every widget root needs (providers, store, bus, texts, http, and the page's session
  * service, started before the first widget renders), and tiny modules many widgets use (the
