@@ -9,6 +9,7 @@ import pkg from './package.json' with { type: 'json' }
 import { findRoute, handle as handleDemoRequest } from './demo-pages/site.mjs'
 import { EDITORIAL_WIDGETS, SITE_WIDGETS, textBundleOf } from './mount/bundles'
 import { widgetNames, widgetNamespaces } from './build/text-files'
+import { scopedNames } from './build/scoped-name'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const LOCALES = ['en', 'fr', 'nl'] as const
@@ -369,8 +370,9 @@ export default defineConfig(({ mode }) => {
     css: {
       modules: {
         // Hashed, prefixed class names: nothing leaks into the host page and host selectors
-        // written against our markup cannot match by accident.
-        generateScopedName: 'ww-[hash:base64:6]',
+        // written against our markup cannot match by accident. Short, and never shared
+        // (build/scoped-name.ts).
+        generateScopedName: scopedNames(root),
       },
     },
     build: demo
