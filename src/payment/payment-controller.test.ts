@@ -1186,4 +1186,27 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     expect(db.orders[0]!.confirmationsSent).toBe(1)
     expect(db.pointUpdates).toHaveLength(1)
   })
+
+  it('a tab sharing the cart whose own flow (the same id) stayed open finishes the order the other tab charged and left', async () => {
+    const copy = otherTab(sessionStorage.getItem(STORAGE_KEY))
+    // The copy pressed Pay first; its order was not created: its flow stays open, no order.
+    setFault('createorderinodoo', { kind: 'status', status: 500 }, { times: 1 })
+    const second = controller(copy)
+    await second.pay(provider(), 'en')
+    expect(copy.getState().payment).toMatchObject({ phase: 'open', orderId: null })
+    // The first tab pays the same content (the same flow id), then closes before the checkout.
+    setFault('checkoutorder', { kind: 'status', status: 500 })
+    const first = controller()
+    await first.pay(provider(), 'en')
+    expect(state().payment).toMatchObject({ id: copy.getState().payment!.id, phase: 'charged' })
+    first.stop()
+    clearFaults()
+    expect(pendingText()).toContain('"phase":"charged"')
+    // The copy's next page load finishes it, though the record carries its own flow id.
+    await second.resume()
+    expect(db.orders).toHaveLength(1)
+    expect(db.orders[0]!.status).toBe('checked-out')
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
+    expect(pendingText()).toBeNull()
+  })
 })
