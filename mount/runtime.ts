@@ -14,6 +14,9 @@ import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
 export const LEAVE_GRACE_MS = 1_000
 
 export const SELECTOR = '[data-widget]'
+
+/** An element node, from whichever window (`instanceof Element` would check one window's). */
+const isElement = (node: Node): node is Element => node.nodeType === Node.ELEMENT_NODE
 export const ERROR_ATTRIBUTE = 'data-widget-error'
 export const MOUNTED_ATTRIBUTE = 'data-widget-mounted'
 /** Start loading a `data-load="visible"` widget when it is this close to the viewport. */
@@ -295,20 +298,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   function within(el: Element): HTMLElement[] {
     const found = [...el.querySelectorAll<HTMLElement>(SELECTOR)]
+    // Widget tags are HTML elements (the pages are HTML); querySelectorAll above says the same.
     return el.matches(SELECTOR) ? [el as HTMLElement, ...found] : found
   }
 
   function onMutations(records: MutationRecord[]) {
     for (const r of records) {
       r.removedNodes.forEach((node) => {
-        if (node.nodeType !== 1) return
-        for (const el of within(node as Element)) if (!el.isConnected) unmountElement(el)
+        if (!isElement(node)) return
+        for (const el of within(node)) if (!el.isConnected) unmountElement(el)
       })
     }
     for (const r of records) {
       r.addedNodes.forEach((node) => {
-        if (node.nodeType !== 1 || !(node as Element).isConnected) return
-        for (const el of within(node as Element)) void mountElement(el)
+        if (!isElement(node) || !node.isConnected) return
+        for (const el of within(node)) void mountElement(el)
       })
     }
   }

@@ -24,6 +24,7 @@ export function createBus(target: EventTarget | null = globalThis.window ?? null
       const set = handlers.get(name)
       set?.forEach((h) => {
         try {
+          // Handlers are stored by name (`on` typed each one for its name), so this is its type.
           ;(h as Handler<typeof name>)(payload)
         } catch (error) {
           reportError({ area: 'events', message: `A "${name}" listener failed`, error })

@@ -156,6 +156,8 @@ export function parseConfig(text: string | null): ConfigResult {
     if (!(name in raw)) continue
     const problem = validateSection(name, raw[name])
     if (problem) problems.push({ section: name, message: problem })
+    // validateSection checked raw[name] against section `name`'s own shape just above; TypeScript
+    // cannot tie a loop's name to its section's type, hence the widening.
     else (config as unknown as Record<string, unknown>)[name] = raw[name]
   }
   return { config, problems }

@@ -40,7 +40,7 @@ function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
         label={t('account.tabs')}
         tabs={[{ key: 'orders', label: t('account.orders') }]}
         selected={tab}
-        onSelect={(key) => setTab(key as AccountTab)}
+        onSelect={setTab}
       >
         <InvoiceList user={user} headingLevel={3} />
       </Tabs>

@@ -53,6 +53,7 @@ export default function Index({ props, locale }: WidgetComponentProps<IndexProps
 
   // Columns differ by one entry at most and none is empty (fewer entries → fewer columns).
   const layout = indexLayout(entries, titleOf, props.columns)
+  // React's CSSProperties lists no custom properties; React sets `--*` names as they are.
   const style = { '--index-columns': String(layout.length) } as CSSProperties
   return (
     <nav className={styles.index} style={style} aria-label={t('index.label')}>

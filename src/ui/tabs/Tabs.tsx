@@ -1,21 +1,21 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react'
 import styles from './Tabs.module.css'
 
-export interface TabItem {
+export interface TabItem<K extends string = string> {
   /** Stable key of the tab (e.g. "2019" or "75cl"). */
-  key: string
+  key: K
   /** The tab's visible text. */
   label: ReactNode
   /** Not selectable yet (e.g. a checkout step whose previous step is incomplete). */
   disabled?: boolean
 }
 
-export interface TabsProps {
+export interface TabsProps<K extends string = string> {
   /** Accessible name of the tab list. */
   label: string
-  tabs: readonly TabItem[]
-  selected: string
-  onSelect: (key: string) => void
+  tabs: readonly TabItem<K>[]
+  selected: K
+  onSelect: (key: K) => void
   /** The selected tab's panel. */
   children: ReactNode
   /** Smaller tabs for nested lists. @default 'primary' */
@@ -35,7 +35,7 @@ export interface TabsProps {
  * `tabpanel` for the selected tab. Only the selected tab is in the tab order; the arrow keys,
  * Home and End move between the enabled tabs and select them.
  */
-export function Tabs({
+export function Tabs<K extends string>({
   label,
   tabs,
   selected,
@@ -45,10 +45,10 @@ export function Tabs({
   classNames: own,
   panelRef,
   panelFocusable = true,
-}: TabsProps) {
+}: TabsProps<K>) {
   const id = useId()
-  const refs = useRef(new Map<string, HTMLButtonElement>())
-  const tabId = (key: string) => `${id}-tab-${key}`
+  const refs = useRef(new Map<K, HTMLButtonElement>())
+  const tabId = (key: K) => `${id}-tab-${key}`
   const panelId = `${id}-panel`
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
