@@ -7,7 +7,7 @@
 import type { DomWidget } from '../src/props/schema'
 import { getPageQueryClient } from '../src/api/query-client'
 import { reportError } from '../src/report/report'
-import { loadCodeAndTexts } from './widget-code'
+import { FALLBACK_ATTRIBUTE, loadCodeAndTexts } from './widget-code'
 import type { Renderer } from './runtime'
 
 export const render: Renderer = async ({ element, definition, props, locale }) => {
@@ -33,6 +33,7 @@ export const render: Renderer = async ({ element, definition, props, locale }) =
     })
     const message = element.ownerDocument.createElement('p')
     message.setAttribute('role', 'status')
+    message.setAttribute(FALLBACK_ATTRIBUTE, '')
     message.textContent = i18n.t('common.crashed')
     element.replaceChildren(message)
     return { unmount: () => element.replaceChildren() }

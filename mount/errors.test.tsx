@@ -13,6 +13,10 @@ import { ERROR_EVENT, type ErrorDetail } from '../src/report/report'
 import { redirectTo, setPageRedirect } from '../src/session/redirect'
 import { ensureSessionChecked } from '../src/session/session'
 import { WidgetTree } from './root'
+import { render as renderDom } from './dom-root'
+import { defineDomWidget } from '../src/props/schema'
+import { FALLBACK_ATTRIBUTE } from './widget-code'
+import { NO_PLACED_WIDGETS } from '../src/ui/widget-tag/WidgetTag'
 import { createRuntime, ERROR_ATTRIBUTE, LEAVE_GRACE_MS, type Renderer } from './runtime'
 
 /** The runtime's failure tools, as the entry loads them (src/page/page-base.ts). */
@@ -57,7 +61,9 @@ describe('a widget that crashes', () => {
       />,
       { container: element },
     )
-    expect(await screen.findByRole('status')).toBeInTheDocument()
+    const fallback = await screen.findByRole('status')
+    expect(fallback).toHaveTextContent(i18n.t('common.crashed'))
+    expect(fallback).toHaveAttribute(FALLBACK_ATTRIBUTE)
     expect(events).toContainEqual({
       widget: 'boom',
       area: 'widget',
@@ -68,6 +74,45 @@ describe('a widget that crashes', () => {
       '[wine-widgets] The "boom" widget crashed',
       expect.objectContaining({ message: 'boom' }),
     )
+  })
+})
+
+describe('a widget drawn without React that throws while drawing', () => {
+  it('shows the same fallback as a React widget (text, look) and is reported with its name', async () => {
+    const definition = defineDomWidget('boom-dom', {
+      load: () =>
+        Promise.resolve({
+          default: () => {
+            throw new Error('boom')
+          },
+        }),
+    })
+    const element = document.createElement('div')
+    element.dataset.widget = 'boom-dom'
+    element.textContent = 'placeholder'
+    document.body.append(element)
+    const root = await renderDom({
+      element,
+      definition,
+      props: {},
+      locale: 'fr',
+      widgets: NO_PLACED_WIDGETS,
+    })
+    const i18n = await loadNamespaces('fr', ['common'])
+    const fallback = screen.getByRole('status')
+    // The fallback replaces what the tag held (its placeholder).
+    expect(element).toHaveTextContent(i18n.t('common.crashed'), { normalizeWhitespace: true })
+    expect(element.firstChild).toBe(fallback)
+    expect(element.childNodes).toHaveLength(1)
+    expect(fallback).toHaveAttribute(FALLBACK_ATTRIBUTE)
+    expect(events).toContainEqual({
+      widget: 'boom-dom',
+      area: 'widget',
+      message: 'boom-dom: uncaught error',
+      error: expect.objectContaining({ message: 'boom' }),
+    })
+    root.unmount()
+    expect(element).toBeEmptyDOMElement()
   })
 })
 

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { registry } from './registry'
+import { FALLBACK_ATTRIBUTE } from './widget-code'
 
 const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'reserve.css'), 'utf8')
 
@@ -21,6 +22,12 @@ describe('wine-widgets.css (mount/reserve.css)', () => {
     const names = new Set(registry.map((definition) => definition.name))
     const used = [...css.matchAll(/\[data-widget='([^']+)'\]/g)].map((m) => m[1])
     expect(used.filter((name) => !names.has(name ?? ''))).toEqual([])
+  })
+
+  it("styles a crashed widget's text, whichever renderer drew it (mount/root.tsx, mount/dom-root.ts)", () => {
+    expect(css).toMatch(
+      new RegExp(String.raw`\[data-widget\] > p\[${FALLBACK_ATTRIBUTE}\] \{[^}]*border-left`),
+    )
   })
 
   it('styles nothing but the widget tags and what is inside them', () => {

@@ -13,8 +13,7 @@ import { getPageQueryClient } from '../src/api/query-client'
 import { currentPage, type PageContext } from '../src/page/page-context'
 import { PageProvider } from '../src/page/use-page'
 import type { Renderer } from './runtime'
-import { loadCodeAndTexts } from './widget-code'
-import fallbackStyles from './fallback.module.css'
+import { FALLBACK_ATTRIBUTE, loadCodeAndTexts } from './widget-code'
 import {
   NO_PLACED_WIDGETS,
   PlacedWidgetsContext,
@@ -65,7 +64,7 @@ export function WidgetTree({
   // `WineWidgets.ready()` never waits on a broken widget.
   const fallback = (error: Error) => (
     <>
-      <p role="status" className={fallbackStyles.fallback}>
+      <p role="status" {...{ [FALLBACK_ATTRIBUTE]: '' }}>
         {i18n.t(error instanceof MissingConfigError ? 'common.unavailable' : 'common.crashed')}
       </p>
       {onCommit && <Committed onCommit={onCommit} />}
