@@ -61,12 +61,21 @@ async function logIn(user: UserEvent, locale: Locale, email: string, password: s
   await user.click(screen.getByRole('button', { name: texts.login }))
 }
 
+/**
+ * Types claire@example.com into the (French) email field, the button named `button` checked
+ * disabled before: returns that button, for the caller to check what the email changed.
+ */
+async function typeEmail(user: UserEvent, button: string) {
+  const element = screen.getByRole('button', { name: button })
+  expect(element).toBeDisabled()
+  await user.type(screen.getByLabelText('Adresse e-mail'), 'claire@example.com')
+  return element
+}
+
 describe('login view', () => {
   it('keeps the login button disabled while email or password is empty', async () => {
     const { user } = await renderPanel('fr')
-    const button = screen.getByRole('button', { name: 'Se connecter' })
-    expect(button).toBeDisabled()
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'claire@example.com')
+    const button = await typeEmail(user, 'Se connecter')
     expect(button).toBeDisabled()
     await user.type(screen.getByLabelText('Mot de passe'), 'x')
     expect(button).toBeEnabled()
@@ -203,9 +212,7 @@ describe('forgot-password view', () => {
 
   it('sends the reset link (email, reset page, locale) and says so', async () => {
     const { user } = await openForgot('fr')
-    const send = screen.getByRole('button', { name: 'Envoyer le lien' })
-    expect(send).toBeDisabled()
-    await user.type(screen.getByLabelText('Adresse e-mail'), 'claire@example.com')
+    const send = await typeEmail(user, 'Envoyer le lien')
     expect(send).toBeEnabled()
     await user.click(send)
     expect(await screen.findByRole('status')).toHaveTextContent(
