@@ -14,6 +14,7 @@
  */
 import type { BusEvents, ShopItem } from '../bus/events'
 import { toCents } from '../domain/money'
+import { wholeCount } from '../domain/to-number'
 import type { TrackedEvent } from './tracked'
 
 export const GA4_CURRENCY = 'EUR'
@@ -50,8 +51,7 @@ export type Ga4EcommerceName =
 export type Ga4Event =
   { event: Ga4EcommerceName; ecommerce: Ga4Ecommerce } | { event: 'search'; search_term: string }
 
-const wholeQuantity = (quantity: number) =>
-  Number.isFinite(quantity) && quantity > 0 ? Math.floor(quantity) : 0
+const wholeQuantity = wholeCount
 
 /** One item as GA4 wants it. */
 export function ga4Item(item: ShopItem): Ga4Item {

@@ -75,9 +75,21 @@ describe('order calls', () => {
     expect(callsOf('csrf')).toHaveLength(1)
   })
 
-  it('rejects a points answer without a number', async () => {
-    server.use(http.post('/user/getupdatedpoints', () => HttpResponse.json({ points: null })))
+  it.each([
+    [{ points: null }],
+    [{ points: '' }],
+    [{ points: '  ' }],
+    [{ points: true }],
+    [{}],
+    [[]],
+  ])('rejects a points answer without a number: %j', async (answer) => {
+    server.use(http.post('/user/getupdatedpoints', () => HttpResponse.json(answer)))
     await expect(getUpdatedPoints(CLAIRE.email)).rejects.toThrow('Error fetching data')
+  })
+
+  it('reads points the back office sends as text', async () => {
+    server.use(http.post('/user/getupdatedpoints', () => HttpResponse.json({ points: '320' })))
+    expect(await getUpdatedPoints(CLAIRE.email)).toBe(320)
   })
 })
 

@@ -12,6 +12,7 @@ import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
 import { accountRequest } from '../http/csrf'
 import { HttpError, PAYMENT_TIMEOUT_MS, postForm, request, type RequestOptions } from '../http/http'
 import { isRecord } from '../domain/is-record'
+import { toNumber } from '../domain/to-number'
 
 export const VAT_URL = '/api/isVATValid'
 export const CREATE_ORDER_URL = '/api/createorderinodoo'
@@ -187,9 +188,7 @@ export async function getUpdatedPoints(userEmail: string): Promise<number> {
     method: 'POST',
     body: { json: { userEmail } },
   })
-  const points = isRecord(raw) ? Number(raw.points) : NaN
-  if (!isRecord(raw) || raw.points === null || raw.points === '' || !Number.isFinite(points)) {
-    throw malformed(UPDATED_POINTS_URL, 'the answer has no points number')
-  }
+  const points = isRecord(raw) ? toNumber(raw.points) : null
+  if (points === null) throw malformed(UPDATED_POINTS_URL, 'the answer has no points number')
   return points
 }

@@ -23,6 +23,7 @@
  * - total = subtotal + shipping cost − redeemed points amount, never below 0.
  */
 import { roundCents, toCents } from './money'
+import { wholeCount } from './to-number'
 import { orderPoints } from './points'
 import { maxRedeemablePoints, redemptionAmount } from './redemption'
 import type { CartLine, CartState } from './types'
@@ -39,9 +40,7 @@ export interface CartTotals {
   total: number
 }
 
-function positiveQuantity(quantity: number): number {
-  return Number.isFinite(quantity) && quantity > 0 ? Math.floor(quantity) : 0
-}
+const positiveQuantity = wholeCount
 
 function stockOf(line: Pick<CartLine, 'qty_available'>): number {
   return positiveQuantity(line.qty_available)
@@ -153,7 +152,7 @@ export function emptyCart(state: CartState): CartState {
 export function redeemPoints(state: CartState, points: number, balance: number): CartState {
   const subTotal = subTotalCents(state.lines) / 100
   const max = maxRedeemablePoints(balance, subTotal)
-  const wanted = Number.isFinite(points) && points > 0 ? Math.floor(points) : 0
+  const wanted = wholeCount(points)
   const redeemedPoints = redemptionAmount(wanted) > 0 ? Math.min(wanted, max) : 0
   if (redeemedPoints === state.redeemedPoints) return state
   return {

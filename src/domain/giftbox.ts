@@ -19,6 +19,7 @@
  * rounded to cents. With 0 gifts there is no estimate (`null`): the widget shows dashes.
  */
 import { roundCents } from './money'
+import { toNumber, wholeCount } from './to-number'
 
 export const BOTTLE_OPTIONS = [1, 2, 3, 4, 6] as const
 export type BottlesPerGift = (typeof BOTTLE_OPTIONS)[number]
@@ -83,7 +84,7 @@ export function printingTier(gifts: number): number {
 
 /** The estimate, or null when there are no gifts (the widget shows dashes then). */
 export function estimateGiftbox(input: GiftboxInput): GiftboxEstimate | null {
-  const gifts = Number.isFinite(input.gifts) ? Math.floor(input.gifts) : 0
+  const gifts = wholeCount(input.gifts)
   if (gifts < 1) return null
   const boxes = roundCents(gifts * boxPrice(input.bottles, input.box))
   const filmAndSetup = roundCents((FILM_PREPARATION + PRINTING_SETUP) * input.colours)
@@ -98,11 +99,7 @@ export function estimateGiftbox(input: GiftboxInput): GiftboxEstimate | null {
  * a fraction is cut to whole gifts, a negative number counts as 0.
  */
 export function giftCountFromInput(raw: string): number {
-  const trimmed = raw.trim()
-  if (trimmed === '') return 0
-  const n = Number(trimmed)
-  if (!Number.isFinite(n) || n < 1) return 0
-  return Math.floor(n)
+  return wholeCount(toNumber(raw) ?? 0)
 }
 
 /**

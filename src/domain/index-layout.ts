@@ -6,6 +6,7 @@
  */
 
 import { DEFAULT_INDEX_COLUMNS } from './editorial-constants'
+import { wholeCount } from './to-number'
 
 /** Spec 9: the slider comes after item 5 (first column), 10 (second) and 7 (third). */
 export const SLIDER_AFTER = [5, 10, 7] as const
@@ -25,7 +26,7 @@ export function firstLetter(title: string): string {
  * [1, 1] and 0 entries give no column at all. A column count below 1 (or not a number) is 1.
  */
 export function columnSizes(count: number, columns: number): number[] {
-  const total = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0
+  const total = wholeCount(count)
   const wanted = Number.isFinite(columns) ? Math.max(1, Math.floor(columns)) : 1
   const used = Math.min(wanted, total)
   if (used === 0) return []

@@ -13,6 +13,8 @@
  * - Out of stock: qty_available of 0 or less.
  */
 
+import { toNumber } from './to-number'
+
 /** Spec 9: quantity inputs take at most 3 characters. */
 export const MAX_QUANTITY_LENGTH = 3
 /** Spec 9: the points input takes at most 4 characters. */
@@ -26,10 +28,8 @@ function whole(value: number): number {
 
 /** Parses a typed value: a number or numeric text, decimals floored; anything else is NaN. */
 function parseQuantity(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? Math.floor(value) : NaN
-  if (typeof value !== 'string' || value.trim() === '') return NaN
-  const n = Number(value.trim())
-  return Number.isFinite(n) ? Math.floor(n) : NaN
+  const n = toNumber(value)
+  return n === null ? NaN : Math.floor(n)
 }
 
 /** Clamps a typed value to [min, max]; non-numeric → min; the max wins over the min; ≥ 0. */

@@ -19,6 +19,7 @@
  * can be redeemed. All money is computed in whole cents.
  */
 import { toCents } from './money'
+import { toNumber, wholeCount } from './to-number'
 
 /** Spec 9: 0.20 EUR per point. */
 export const POINT_VALUE_EUR = 0.2
@@ -47,9 +48,7 @@ export const REDEMPTION_TIERS: readonly RedemptionTier[] = [
   { minPoints: 400, multiplier: 5, euroPerPoint: 1 },
 ]
 
-function wholePoints(points: number): number {
-  return Number.isFinite(points) && points > 0 ? Math.floor(points) : 0
-}
+const wholePoints = wholeCount
 
 function tierFor(points: number): RedemptionTier {
   let tier = BASE_TIER
@@ -109,11 +108,9 @@ export function clampRedeemDetailed(
   balance: number,
   subTotal: number,
 ): RedeemResult {
-  const text = typeof input === 'string' ? input.trim() : input
-  const value =
-    typeof text === 'number' ? text : typeof text === 'string' && text !== '' ? Number(text) : NaN
-  if (!Number.isFinite(value)) {
-    const isBlank = text === '' || text === null || text === undefined
+  const value = toNumber(input)
+  if (value === null) {
+    const isBlank = input == null || (typeof input === 'string' && input.trim() === '')
     return { points: 0, amount: 0, adjustment: isBlank ? null : 'invalid' }
   }
   const requested = wholePoints(value)

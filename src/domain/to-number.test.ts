@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toNumber } from './to-number'
+import { toNumber, wholeCount } from './to-number'
 
 describe('toNumber (a number from outside data)', () => {
   it.each([
@@ -18,5 +18,20 @@ describe('toNumber (a number from outside data)', () => {
     [{}, null],
   ])('%j gives %j', (input, expected) => {
     expect(toNumber(input)).toBe(expected)
+  })
+})
+
+describe('wholeCount (a count: bottles, points, gifts, entries)', () => {
+  it.each([
+    [3, 3],
+    [2.7, 2],
+    [0.5, 0],
+    [0, 0],
+    [-4, 0],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, 0],
+    [Number.NEGATIVE_INFINITY, 0],
+  ])('%f counts %i', (n, expected) => {
+    expect(wholeCount(n)).toBe(expected)
   })
 })

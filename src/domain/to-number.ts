@@ -10,3 +10,11 @@ export function toNumber(v: unknown): number | null {
   }
   return null
 }
+
+/**
+ * A count (bottles, points, gifts, entries): a finite number above 0, cut to a whole one
+ * (2.7 → 2); anything else (0, a negative number, NaN, ±Infinity) is 0.
+ */
+export function wholeCount(n: number): number {
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0
+}
