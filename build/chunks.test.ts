@@ -14,7 +14,9 @@ import { docsFiles } from '../mount/catalogue'
  */
 interface ManifestChunk {
   file: string
+  name?: string
   isEntry?: boolean
+  isDynamicEntry?: boolean
   imports?: string[]
   css?: string[]
 }
@@ -65,6 +67,50 @@ describe('the chunk graph', () => {
     expect(coreCss).toHaveLength(1)
     // What the core needs never needs the core: its stylesheet is listed first.
     for (const dependency of reached(core!)) expect(reached(dependency).has(core!)).toBe(false)
+  })
+})
+
+/**
+ * The chunks of shared code (imported statically by others, not loaded by an `import()` of their
+ * own): each one is a request more on every page that needs it. vite.config.ts decides them
+ * (`chunkOf`); rolldown adds one by itself for a module that several lazy chunks share and no
+ * rule places. That is how a 1 KB helper became a request of its own on every page once (the
+ * bench caught it). A name added here is a decision: say in vite.config.ts why it stands alone.
+ */
+const SHARED_CHUNKS = [
+  // vite.config.ts groups: the libraries, the page base, the core, the site widgets
+  'core',
+  'page-base',
+  'rolldown-runtime',
+  'site',
+  'vendor-base',
+  'vendor-lite',
+  'vendor-valibot',
+  // what a few widgets share and the others never load
+  'Accordion',
+  'AddedToCart',
+  'HiddenLabelInput',
+  'HitCard',
+  'InvoiceList',
+  'LoginPanel',
+  'QuantityInput',
+  'Tabs',
+  'account',
+  'after-login',
+  'checkout',
+  'collections',
+  'dates',
+  'shared-controller',
+  'validation',
+]
+
+describe('the shared chunks', () => {
+  it('are the ones meant (a new one is a request more on the pages that need it)', () => {
+    const shared = Object.values(manifest)
+      .filter((c) => c.file.endsWith('.js') && !c.isEntry && !c.isDynamicEntry)
+      .map((c) => c.name ?? c.file)
+      .filter((name) => !name.startsWith('texts-'))
+    expect(shared.sort()).toEqual([...SHARED_CHUNKS].sort())
   })
 })
 
