@@ -12,7 +12,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { normalizeInvoices, type Invoice } from '../domain/invoices'
 import type { Locale } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { HttpError } from '../http/http'
+import { malformed } from '../http/http'
 
 export const INVOICES_URL = '/user/getinvoices'
 export const RESET_PASSWORD_URL = '/api/resetpassword'
@@ -34,7 +34,7 @@ export async function getInvoices(
   })
   const invoices = normalizeInvoices(answer)
   if (!invoices) {
-    throw new HttpError(200, INVOICES_URL, { cause: new Error('The answer has no invoices list') })
+    throw malformed(INVOICES_URL, 'The answer has no invoices list')
   }
   return invoices
 }

@@ -4,7 +4,7 @@
  * in the page's QueryClient: one request per collection, locale and fields.
  */
 import type { Locale } from '../domain/types'
-import { HttpError, getJson } from '../http/http'
+import { getJson, malformed } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { canonicalFields, collectionEntriesUrl } from './collection-url'
 
@@ -32,7 +32,7 @@ export async function getCollectionEntries<T extends CollectionEntryBase>(
   const url = collectionEntriesUrl(collection, locale, fields)
   const page = await getJson<CollectionPage>(url, signal)
   if (!isRecord(page) || !Array.isArray(page.data)) {
-    throw new HttpError(200, url, { cause: new Error('The answer has no data list') })
+    throw malformed(url, 'The answer has no data list')
   }
   // Entries are validated field by field by the widgets that read them; here we only drop
   // anything that is not an object at all.

@@ -3,8 +3,8 @@
  * needs only this one, not the rest of the account calls in `session.ts`.
  */
 import { accountRequest } from '../http/csrf'
+import { malformed } from '../http/http'
 import { isRecord } from '../domain/is-record'
-import { malformed } from './answer'
 
 export const LOGOUT_URL = '/login/logoutuser'
 

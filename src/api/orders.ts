@@ -10,7 +10,7 @@
  */
 import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { HttpError, PAYMENT_TIMEOUT_MS, postForm, request, type RequestOptions } from '../http/http'
+import { PAYMENT_TIMEOUT_MS, malformed, postForm, request, type RequestOptions } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 
@@ -21,9 +21,6 @@ export const ORDER_CONFIRMATION_URL = '/api/sendorderconfirmation'
 export const PAYMENT_INTENT_URL = '/api/createpaymentintent'
 export const UPDATE_POINTS_URL = '/user/updateuserpoints'
 export const UPDATED_POINTS_URL = '/user/getupdatedpoints'
-
-const malformed = (url: string, reason: string) =>
-  new HttpError(200, url, { cause: new Error(reason) })
 
 /** The VIES check's answer: `name` is null when the register has none ("---"). */
 export interface VatCheck {

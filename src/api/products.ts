@@ -12,7 +12,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Locale, Promotion } from '../domain/types'
 import { safeUrl } from '../domain/safe-url'
-import { HttpError, postJson } from '../http/http'
+import { malformed, postJson } from '../http/http'
 import { lookupPromotion } from '../services/rules'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
@@ -129,7 +129,7 @@ export async function getWineVariants(
 ): Promise<WineVintage[]> {
   const answer = await postJson<unknown>(WINE_VARIANTS_URL, request, signal)
   if (!Array.isArray(answer)) {
-    throw new HttpError(200, WINE_VARIANTS_URL, { cause: new Error('The answer is not a list') })
+    throw malformed(WINE_VARIANTS_URL, 'The answer is not a list')
   }
   return answer.map(parseVintage).filter((v): v is WineVintage => v !== null)
 }
@@ -160,7 +160,7 @@ export async function getBundle(
   signal?: AbortSignal,
 ): Promise<BundleAnswer> {
   const answer = await postJson<unknown>(BUNDLE_URL, request, signal)
-  const bad = (reason: string) => new HttpError(200, BUNDLE_URL, { cause: new Error(reason) })
+  const bad = (reason: string) => malformed(BUNDLE_URL, reason)
   if (!isRecord(answer) || !isRecord(answer.bundle)) throw bad('The answer has no bundle')
   const b = answer.bundle
   const id = toNumber(b.id)

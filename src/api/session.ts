@@ -9,9 +9,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { accountRequest } from '../http/csrf'
+import { malformed } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
-import { malformed } from './answer'
 import { reportError } from '../report/report'
 
 export { LOGOUT_URL, logoutUser } from './logout'

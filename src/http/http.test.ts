@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
-import { DEFAULT_TIMEOUT_MS, HttpError, getJson, postForm, postJson, request } from './http'
+import {
+  DEFAULT_TIMEOUT_MS,
+  HttpError,
+  getJson,
+  malformed,
+  postForm,
+  postJson,
+  request,
+} from './http'
 import { accountRequest } from './csrf'
 import { TimeoutError } from './signals'
 
@@ -155,5 +163,16 @@ describe('account calls (CSRF)', () => {
       (e: unknown) => e,
     )
     expect((error as HttpError).status).toBe(419)
+  })
+})
+
+describe('malformed', () => {
+  it('fails like a failed call: an HttpError of status 200 with the reason as its cause', () => {
+    const error = malformed('/api/getbundle', 'The answer has no bundle')
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error.message).toBe('Error fetching data')
+    expect(error.status).toBe(200)
+    expect(error.url).toBe('/api/getbundle')
+    expect(error.cause).toEqual(new Error('The answer has no bundle'))
   })
 })

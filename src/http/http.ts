@@ -26,6 +26,14 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * An answer without the documented shape: it fails like a failed call ("Error fetching data"),
+ * with status 200 and `reason` as the cause, so callers handle one kind of failure.
+ */
+export function malformed(url: string, reason: string): HttpError {
+  return new HttpError(200, url, { cause: new Error(reason) })
+}
+
 export type Body =
   { json: unknown } | { form: Record<string, string | number | boolean> } | undefined
 

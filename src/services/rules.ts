@@ -13,7 +13,7 @@ import { readShippingCost, type ShippingContext } from '../domain/checkout'
 import { NO_PROMOTION, normalizePromotion } from '../domain/points'
 import type { Promotion } from '../domain/types'
 import { readConfig } from '../config/config'
-import { HttpError, request } from '../http/http'
+import { malformed, request } from '../http/http'
 import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
 import { pageSlot } from '../page/page-context'
@@ -58,7 +58,7 @@ export function createRulesService(baseUrl: string): RulesService {
         timeoutMs: RULES_TIMEOUT_MS,
       })
       if (!isRecord(answer) || !isRecord(answer.result) || !('output' in answer.result)) {
-        throw new HttpError(200, url, { cause: new Error('The answer has no result.output') })
+        throw malformed(url, 'The answer has no result.output')
       }
       return answer.result.output
     },
@@ -70,9 +70,10 @@ export function createRulesService(baseUrl: string): RulesService {
       const output = await service.evaluate('shipping', { ...context }, signal)
       const cost = readShippingCost(output)
       if (cost === null) {
-        throw new HttpError(200, `${root}/evaluate/shipping`, {
-          cause: new Error(`The shipping output is not a cost: ${JSON.stringify(output)}`),
-        })
+        throw malformed(
+          `${root}/evaluate/shipping`,
+          `The shipping output is not a cost: ${JSON.stringify(output)}`,
+        )
       }
       return cost
     },
