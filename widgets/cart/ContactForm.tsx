@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { CONTACT_FIELDS, contactProblems, type ContactField } from '../../src/domain/checkout'
+import { intlLocale } from '../../src/domain/money'
 import type { Contact } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
@@ -24,7 +25,7 @@ function useCountryName() {
   return useMemo(() => {
     let names: Intl.DisplayNames | null = null
     try {
-      names = new Intl.DisplayNames([`${locale}-BE`], { type: 'region' })
+      names = new Intl.DisplayNames([intlLocale(locale)], { type: 'region' })
     } catch {
       names = null
     }

@@ -4,6 +4,7 @@ import { MIN_REDEEM_POINTS, REDEMPTION_TIERS } from '../../src/domain/redemption
 import type { SessionState } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../src/ui/number/format-number'
 import styles from './Cart.module.css'
 import { CartBox } from './TitledSection'
 
@@ -21,7 +22,8 @@ export interface DropletsProps {
  */
 export function Droplets({ earned, session, redemption }: DropletsProps) {
   const { t } = useTranslation('droplets')
-  const number = useNumber()
+  const locale = useLocale()
+  const number = (n: number) => formatNumber(n, locale)
   return (
     <CartBox title={t('droplets.title')}>
       <p className={styles.earned}>{t('droplets.earned', { count: number(earned) })}</p>
@@ -40,16 +42,11 @@ export function Droplets({ earned, session, redemption }: DropletsProps) {
   )
 }
 
-function useNumber() {
-  const locale = useLocale()
-  return (n: number) => new Intl.NumberFormat(`${locale}-BE`).format(n)
-}
-
 /** The rules, generated from the redemption tiers so the text cannot drift from the rules. */
 function DropletsRules() {
   const { t } = useTranslation('droplets')
   const locale = useLocale()
-  const number = useNumber()
+  const number = (n: number) => formatNumber(n, locale)
   const id = useId()
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)

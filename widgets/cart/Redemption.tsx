@@ -12,6 +12,7 @@ import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
+import { formatNumber } from '../../src/ui/number/format-number'
 import { redeemDroplets } from './checkout-actions'
 import styles from './Checkout.module.css'
 
@@ -37,7 +38,7 @@ export function Redemption() {
   if (!session.isLoggedIn || !canRedeem(balance)) return null
 
   const max = maxRedeemablePoints(balance, totals.subTotal)
-  const number = (n: number) => new Intl.NumberFormat(`${locale}-BE`).format(n)
+  const number = (n: number) => formatNumber(n, locale)
   if (max === 0) return <p className={styles.hint}>{t('checkout.redeemNone')}</p>
 
   // While typing, the typed text; once left, what the cart holds (or the rejected text).

@@ -1,3 +1,4 @@
+import { intlLocale } from '../../src/domain/money'
 import type { Locale, User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useTranslation } from 'react-i18next'
@@ -5,11 +6,12 @@ import { clubPath, loginPath } from '../../src/session/routes'
 import { useSession } from '../../src/session/use-session'
 import styles from './UserMenu.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
+import { formatNumber } from '../../src/ui/number/format-number'
 
 /** The badge letter: the name's first character, else the email's, else "?". */
 function initialOf(user: User, locale: Locale): string {
   const first = Array.from(user.name.trim())[0] ?? Array.from(user.email.trim())[0] ?? '?'
-  return first.toLocaleUpperCase(`${locale}-BE`)
+  return first.toLocaleUpperCase(intlLocale(locale))
 }
 
 /** Header user menu (spec section 2): login icon when logged out, initial badge when logged in. */
@@ -20,7 +22,7 @@ export default function UserMenu({ locale }: WidgetComponentProps) {
   if (isLoggedIn && user) {
     const label = t('userMenu.badge', {
       name: user.name,
-      points: new Intl.NumberFormat(`${locale}-BE`).format(points),
+      points: formatNumber(points, locale),
     })
     return (
       <a className={styles.badge} href={clubPath(locale)} aria-label={label} title={label}>
