@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { MIN_REDEEM_POINTS, REDEMPTION_TIERS } from '../../src/domain/redemption'
 import type { SessionState } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../src/ui/number/format-number'
+import { usePopover } from '../../src/ui/popover/use-popover'
 import styles from './Cart.module.css'
 import { CartBox } from './TitledSection'
 
@@ -48,18 +49,12 @@ function DropletsRules() {
   const locale = useLocale()
   const number = (n: number) => formatNumber(n, locale)
   const id = useId()
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
+  const { open, setOpen, button, close, onKeyDown } = usePopover()
   const panel = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (open) panel.current?.focus()
   }, [open])
-
-  const close = () => {
-    setOpen(false)
-    button.current?.focus()
-  }
 
   return (
     <div className={styles.rules}>
@@ -88,12 +83,7 @@ function DropletsRules() {
         className={styles.tooltip}
         hidden={!open}
         tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation()
-            close()
-          }
-        }}
+        onKeyDown={onKeyDown}
       >
         <h4 id={`${id}-rules-title`} className={styles.tooltipTitle}>
           {t('droplets.rulesTitle')}

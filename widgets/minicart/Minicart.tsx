@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, type FocusEvent } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { lineTotal } from '../../src/domain/cart'
 import { cartPath } from '../../src/domain/cart-page'
@@ -7,6 +7,7 @@ import { useCartTotals } from '../../src/store/cart-actions'
 import { Money } from '../../src/ui/money/Money'
 import styles from './Minicart.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
+import { usePopover } from '../../src/ui/popover/use-popover'
 
 /** A short delay before closing on mouse leave, so moving to the panel does not close it. */
 const CLOSE_DELAY_MS = 200
@@ -20,9 +21,8 @@ export default function Minicart({ locale }: WidgetComponentProps) {
   const { t } = useTranslation('minicart')
   const id = useId()
   const { cart, totals } = useCartTotals()
-  const [open, setOpen] = useState(false)
+  const { open, setOpen, button, onKeyDown } = usePopover()
   const root = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   // When hover or focus just opened the list, the click that follows must not close it again.
   const autoOpenedAt = useRef(0)
@@ -51,13 +51,6 @@ export default function Minicart({ locale }: WidgetComponentProps) {
   }
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!root.current?.contains(event.relatedTarget)) setOpen(false)
-  }
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation()
-      setOpen(false)
-      button.current?.focus()
-    }
   }
 
   const panelId = `${id}-panel`
