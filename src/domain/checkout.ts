@@ -14,6 +14,7 @@
  *   a zero entry is not sent.
  */
 import { toCents } from './money'
+import { toNumber } from './to-number'
 import { isDeliveryValid, isFormValid, shouldComputeShipping } from './validation'
 import type { Contact, Contacts } from './types'
 
@@ -113,13 +114,8 @@ export function shippingContext(
 
 /** A shipping decision's output as a cost: a finite number ≥ 0, else null (never "free"). */
 export function readShippingCost(output: unknown): number | null {
-  const cost =
-    typeof output === 'number'
-      ? output
-      : typeof output === 'string' && output.trim() !== ''
-        ? Number(output)
-        : NaN
-  return Number.isFinite(cost) && cost >= 0 ? cost : null
+  const cost = toNumber(output)
+  return cost !== null && cost >= 0 ? cost : null
 }
 
 /** Spec 7 and 9: the payment amount in cents, rounded. */

@@ -14,6 +14,7 @@
  * - `bogof`: `bo` and `gof` must both be whole numbers ≥ 1, otherwise none.
  */
 import { roundCents } from './money'
+import { toNumber } from './to-number'
 import type { CartLine, Promotion } from './types'
 
 /**
@@ -24,12 +25,6 @@ export const NO_PROMOTION: Promotion = { type: 'none', points: 1, bogof: null }
 import { isRecord } from './is-record'
 
 export type PointsLine = Pick<CartLine, 'quantity' | 'price' | 'promotion'>
-
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value
-  if (typeof value === 'string' && value.trim() !== '') return Number(value)
-  return Number.NaN
-}
 
 function unwrap(raw: unknown): Record<string, unknown> | null {
   let current: unknown = raw
@@ -46,13 +41,14 @@ export function normalizePromotion(raw: unknown): Promotion {
   if (!answer || typeof answer.type !== 'string') return NO_PROMOTION
   const type = answer.type.trim().toLowerCase()
   if (type === 'points') {
-    const points = Math.floor(toNumber(answer.points))
-    if (!Number.isFinite(points) || points <= 1) return NO_PROMOTION
+    // Not a number (null) counts as 0: no promotion.
+    const points = Math.floor(toNumber(answer.points) ?? 0)
+    if (points <= 1) return NO_PROMOTION
     return { type: 'points', points, bogof: null }
   }
   if (type === 'bogof' && isRecord(answer.bogof)) {
-    const bo = toNumber(answer.bogof.bo)
-    const gof = toNumber(answer.bogof.gof)
+    const bo = toNumber(answer.bogof.bo) ?? 0
+    const gof = toNumber(answer.bogof.gof) ?? 0
     if (Number.isInteger(bo) && Number.isInteger(gof) && bo >= 1 && gof >= 1) {
       return { type: 'bogof', points: 1, bogof: { bo, gof } }
     }

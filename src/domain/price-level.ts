@@ -5,6 +5,7 @@
  * Each search record carries its level (`price_level`, set by the back office); the widgets only
  * check and show it.
  */
+import { toNumber } from './to-number'
 
 export type PriceLevel = 1 | 2 | 3 | 4
 
@@ -15,8 +16,14 @@ export function isPriceLevel(value: unknown): value is PriceLevel {
   return value === 1 || value === 2 || value === 3 || value === 4
 }
 
+/** A level from outside data (a search record): 1 to 4, as a number or numeric text; else null. */
+export function readPriceLevel(value: unknown): PriceLevel | null {
+  const n = toNumber(value)
+  return isPriceLevel(n) ? n : null
+}
+
 /** "€" … "€€€€" for levels 1 to 4; anything else (garbage from the index) gives "". */
 export function priceLevelSigns(level: unknown): string {
-  const n = typeof level === 'string' && level.trim() !== '' ? Number(level) : level
-  return isPriceLevel(n) ? '€'.repeat(n) : ''
+  const n = readPriceLevel(level)
+  return n === null ? '' : '€'.repeat(n)
 }

@@ -3,7 +3,7 @@
  * dereferences a missing field and never links to a `javascript:` URL. Shared by the search
  * panel, the carousel and the sommelier's suggestion cards.
  */
-import { isPriceLevel, type PriceLevel } from './price-level'
+import { readPriceLevel, type PriceLevel } from './price-level'
 import { safeUrl } from './safe-url'
 import { isRecord } from './is-record'
 
@@ -56,7 +56,6 @@ export function normalizeHit(raw: unknown): WineHit | null {
   const title = text(raw.title)
   if (!objectID || !title) return null
   const c = isRecord(raw.c) ? { title: text(raw.c.title), color: text(raw.c.color) } : null
-  const level = typeof raw.price_level === 'string' ? Number(raw.price_level) : raw.price_level
   return {
     objectID,
     title,
@@ -68,7 +67,7 @@ export function normalizeHit(raw: unknown): WineHit | null {
     t: badges(raw.t),
     m: badges(raw.m),
     label: Array.isArray(raw.label) ? raw.label.map(safeUrl).filter(Boolean) : [],
-    price_level: isPriceLevel(level) ? level : null,
+    price_level: readPriceLevel(raw.price_level),
   }
 }
 
