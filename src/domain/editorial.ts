@@ -6,7 +6,7 @@
 import type { Locale } from './types'
 import type { EditorialCollection } from './editorial-constants'
 import { safeUrl } from './safe-url'
-import { isRecord } from './is-record'
+import { isRecord, trimmedText } from './is-record'
 
 export const REGION_LEVELS = ['region', 'subregion', 'village'] as const
 export type RegionLevel = (typeof REGION_LEVELS)[number]
@@ -37,8 +37,6 @@ export interface EditorialEntry {
   level: RegionLevel | null
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
-
 function levelOf(value: unknown): RegionLevel | null {
   const key = isRecord(value) ? value.key : value
   return (REGION_LEVELS as readonly unknown[]).includes(key) ? (key as RegionLevel) : null
@@ -52,15 +50,15 @@ function levelOf(value: unknown): RegionLevel | null {
 export function editorialEntries(raw: readonly unknown[]): EditorialEntry[] {
   return raw.flatMap((item) => {
     if (!isRecord(item)) return []
-    const title = text(item.title)
+    const title = trimmedText(item.title)
     if (!title) return []
     return [
       {
         title,
         url: safeUrl(item.url),
         hero: isRecord(item.hero) ? safeUrl(item.hero.url) : '',
-        metaDescription: text(item.meta_description),
-        intro: text(item.intro),
+        metaDescription: trimmedText(item.meta_description),
+        intro: trimmedText(item.intro),
         level: levelOf(item.level),
       },
     ]

@@ -6,7 +6,7 @@
  *   <<<END>>>
  * The structured part is for the app only: it is never shown, not even while it streams in.
  */
-import { isRecord } from './is-record'
+import { isRecord, trimmedText } from './is-record'
 import { isWineColor, type WineColor } from './wine-color'
 
 export const PAIRINGS_START = '<<<PAIRINGS>>>'
@@ -87,14 +87,12 @@ const strings = (value: unknown): string[] =>
     ? value.flatMap((v) => (typeof v === 'string' && v.trim() ? [v.trim()] : []))
     : []
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
-
 function toPairing(v: unknown): Pairing | null {
   if (!isRecord(v)) return null
   const pairing: Pairing = {
-    dish: text(v.dish),
+    dish: trimmedText(v.dish),
     color: pairingColorOf(v.color),
-    style: text(v.style),
+    style: trimmedText(v.style),
     grapes: strings(v.grapes),
     regions: strings(v.regions),
   }

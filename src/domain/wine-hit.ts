@@ -5,7 +5,7 @@
  */
 import { readPriceLevel, type PriceLevel } from './price-level'
 import { safeUrl } from './safe-url'
-import { isRecord } from './is-record'
+import { isRecord, trimmedText } from './is-record'
 
 export interface WineBadgeRecord {
   title: string
@@ -29,12 +29,10 @@ export interface WineHit {
   price_level: PriceLevel | null
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '')
-
 function titled(value: unknown): { title: string }[] {
   if (!Array.isArray(value)) return []
   return value.flatMap((item) => {
-    const title = isRecord(item) ? text(item.title) : ''
+    const title = isRecord(item) ? trimmedText(item.title) : ''
     return title ? [{ title }] : []
   })
 }
@@ -44,7 +42,7 @@ function badges(value: unknown): WineBadgeRecord[] {
   return value.flatMap((item) => {
     if (!isRecord(item)) return []
     const image = safeUrl(item.image)
-    const title = text(item.title)
+    const title = trimmedText(item.title)
     return image || title ? [{ title, image }] : []
   })
 }
@@ -52,15 +50,17 @@ function badges(value: unknown): WineBadgeRecord[] {
 /** The record as a WineHit, or null when it has no id or no title. */
 export function normalizeHit(raw: unknown): WineHit | null {
   if (!isRecord(raw)) return null
-  const objectID = text(raw.objectID) || text(raw.objID)
-  const title = text(raw.title)
+  const objectID = trimmedText(raw.objectID) || trimmedText(raw.objID)
+  const title = trimmedText(raw.title)
   if (!objectID || !title) return null
-  const c = isRecord(raw.c) ? { title: text(raw.c.title), color: text(raw.c.color) } : null
+  const c = isRecord(raw.c)
+    ? { title: trimmedText(raw.c.title), color: trimmedText(raw.c.color) }
+    : null
   return {
     objectID,
     title,
     url: safeUrl(raw.url),
-    e: text(raw.e),
+    e: trimmedText(raw.e),
     r: titled(raw.r),
     g: titled(raw.g),
     c: c && (c.title || c.color) ? c : null,
