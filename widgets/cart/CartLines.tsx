@@ -6,6 +6,7 @@ import type { CartLine } from '../../src/domain/types'
 import { safeUrl } from '../../src/domain/safe-url'
 import { useTranslation } from 'react-i18next'
 import { removeFromCart, updateCartQuantity, useCheckoutLocked } from '../../src/store/cart-actions'
+import { LineDetails } from '../../src/ui/cart-line/LineDetails'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import styles from './Cart.module.css'
@@ -81,10 +82,6 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
     setDraft(null)
     updateCartQuantity(line.id, quantity)
   }
-  const details =
-    line.type === 'bundle'
-      ? t('cart.bundle')
-      : [line.vintage, line.volume].filter(Boolean).join(' · ')
   const { promotion } = line
   const href = safeUrl(line.url)
   return (
@@ -99,7 +96,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
           ) : (
             <span className={styles.name}>{line.name}</span>
           )}
-          <span className={styles.details}>{details}</span>
+          <LineDetails line={line} bundleLabel={t('cart.bundle')} className={styles.details} />
           {promotion.type === 'points' && promotion.points > 1 && (
             <span className={styles.promotion}>
               {t('cart.promoPoints', { points: promotion.points })}

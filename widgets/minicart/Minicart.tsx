@@ -4,6 +4,7 @@ import { lineTotal } from '../../src/domain/cart'
 import { cartPath } from '../../src/domain/cart-page'
 import { useTranslation } from 'react-i18next'
 import { useCartTotals } from '../../src/store/cart-actions'
+import { LineDetails } from '../../src/ui/cart-line/LineDetails'
 import { Money } from '../../src/ui/money/Money'
 import styles from './Minicart.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
@@ -97,11 +98,11 @@ export default function Minicart({ locale }: WidgetComponentProps) {
               {cart.lines.map((line) => (
                 <li key={line.id} className={styles.line}>
                   <span className={styles.name}>{line.name}</span>
-                  <span className={styles.details}>
-                    {line.type === 'bundle'
-                      ? t('minicart.bundle')
-                      : [line.vintage, line.volume].filter(Boolean).join(' · ')}
-                  </span>
+                  <LineDetails
+                    line={line}
+                    bundleLabel={t('minicart.bundle')}
+                    className={styles.details}
+                  />
                   <span className={styles.quantity}>
                     {t('minicart.quantity', { count: line.quantity })}
                   </span>
