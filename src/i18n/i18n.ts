@@ -1,6 +1,6 @@
 import { createInstance, type BackendModule, type i18n as I18n, type TFunction } from 'i18next'
 import { files, load } from 'virtual:wine-texts'
-import { LOCALES, type Locale } from '../domain/types'
+import { LOCALES, isLocale, type Locale } from '../domain/types'
 import { reportError } from '../report/report'
 
 /**
@@ -27,8 +27,6 @@ function fileOf(ns: Namespace): string {
   if (!best) throw new Error(`[wine-widgets] Unknown text namespace "${ns}"`)
   return best[0]
 }
-
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value)
 
 /**
  * i18next backend over the text files. Importing a file twice costs nothing (one module per URL),
