@@ -2,6 +2,7 @@
  * Random choice of the sommelier's suggestion cards (spec sections 7 and 9: "2 random hits per
  * dish line", "at most 2 search hits per suggestion").
  */
+import { randomIndex } from './rotation'
 
 /** Search hits shown under one line of the sommelier's structured answer. */
 export const HITS_PER_SUGGESTION = 2
@@ -19,9 +20,7 @@ export function pickRandom<T>(
   const pool = [...items]
   const n = Math.max(0, Math.min(Math.floor(count), pool.length))
   for (let i = 0; i < n; i += 1) {
-    const span = pool.length - i
-    // Clamp so a random() that returns exactly 1 still picks the last item.
-    const j = i + Math.min(span - 1, Math.max(0, Math.floor(random() * span)))
+    const j = i + randomIndex(pool.length - i, random)
     const swap = pool[i] as T
     pool[i] = pool[j] as T
     pool[j] = swap

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ROTATION_SECONDS, nextIndex } from './rotation'
+import { ROTATION_SECONDS, nextIndex, randomIndex } from './rotation'
 
 const fixed = (value: number) => () => value
 
@@ -86,5 +86,20 @@ describe('nextIndex: never the same entry twice in a row (spec 2)', () => {
       current = next
     }
     expect(counts.every((c) => c > 0)).toBe(true)
+  })
+})
+
+describe('randomIndex: a uniform index below the count', () => {
+  it.each<[number, number, number]>([
+    [4, 0, 0],
+    [4, 0.24, 0],
+    [4, 0.25, 1],
+    [4, 0.99, 3],
+    [4, 1, 3],
+    [4, 1.5, 3],
+    [4, -0.1, 0],
+    [1, 0.7, 0],
+  ])('%i entries, random() %f → %i', (count, value, index) => {
+    expect(randomIndex(count, fixed(value))).toBe(index)
   })
 })

@@ -7,6 +7,15 @@
 export const ROTATION_SECONDS = 15
 
 /**
+ * An index below `count` (at least 1), chosen uniformly with `random` (a number in [0, 1) like
+ * `Math.random`). Clamped, so a `random()` that returns exactly 1 (or noise beyond) still gives the
+ * last index and one below 0 the first.
+ */
+export function randomIndex(count: number, random: () => number = Math.random): number {
+  return Math.min(count - 1, Math.max(0, Math.floor(random() * count)))
+}
+
+/**
  * The index to show after `current` among `length` entries.
  *
  * - `length` 1 → 0 (the only entry); `length` 0 or less → -1 (there is nothing to show).
@@ -25,8 +34,7 @@ export function nextIndex(
   if (length === 1) return 0
   const valid = Number.isInteger(current) && current >= 0 && current < length
   const choices = valid ? length - 1 : length
-  // Clamp so a random() that returns exactly 1 (or noise beyond) still lands on the last choice.
-  const pick = Math.min(choices - 1, Math.max(0, Math.floor(random() * choices)))
+  const pick = randomIndex(choices, random)
   if (!valid) return pick
   // Skip over `current`: picks 0…current−1 stay, picks current…length−2 shift up by one.
   return pick >= current ? pick + 1 : pick
