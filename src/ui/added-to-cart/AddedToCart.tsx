@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { DecorativeSvg } from '../decorative-svg/DecorativeSvg'
 import styles from './AddedToCart.module.css'
 
 /** How long the confirmation stays when the shopper does not touch it. */
 export const ADDED_TO_CART_MS = 8_000
 
 /** Focus inside the closing panel would drop to the body: it goes back to the add button. */
-function keepFocus(panel: HTMLElement | null, target: HTMLElement | null | undefined) {
-  if (panel?.contains(document.activeElement)) target?.focus()
+function keepFocus(
+  panel: RefObject<HTMLElement | null>,
+  target: RefObject<HTMLElement | null> | undefined,
+) {
+  if (panel.current?.contains(document.activeElement)) target?.current?.focus()
 }
 
 /** What was just added: the announced message and the line it concerns. */
@@ -68,23 +72,20 @@ export function AddedToCart({
     return () => clearTimeout(timer)
   }, [shown, held])
 
-  const close = () => {
-    keepFocus(panel.current, returnFocus?.current)
+  const close = useCallback(() => {
+    keepFocus(panel, returnFocus)
     setShown(null)
     setHeld(false)
-  }
+  }, [returnFocus])
 
   useEffect(() => {
     if (!shown) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return
-      keepFocus(panel.current, returnFocus?.current)
-      setShown(null)
-      setHeld(false)
+      if (event.key === 'Escape' && !event.defaultPrevented) close()
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [shown, returnFocus])
+  }, [shown, close])
 
   return (
     // A hold-open zone (pointer or focus inside keeps it shown): the controls inside act.
@@ -103,9 +104,9 @@ export function AddedToCart({
       <p role="status" className={styles.message}>
         {shown && (
           <>
-            <svg className={styles.check} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <DecorativeSvg className={styles.check} viewBox="0 0 24 24">
               <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            </DecorativeSvg>
             {shown.message}
           </>
         )}
@@ -117,9 +118,9 @@ export function AddedToCart({
             {cartLabel}
           </a>
           <button type="button" className={styles.close} aria-label={closeLabel} onClick={close}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <DecorativeSvg viewBox="0 0 24 24">
               <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            </DecorativeSvg>
           </button>
         </>
       )}
