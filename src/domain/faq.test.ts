@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { faqItemsProblem } from './editorial-constants'
+import { faqItemsProblem, faqList } from './editorial-constants'
 import { faqFromJson, paragraphs } from './faq'
 
 describe('faq JSON model', () => {
@@ -39,6 +39,18 @@ describe('faq JSON model', () => {
     [{ a: 1 }, 'the JSON must be a list of {"question", "answer"}'],
   ])('data-items %j → %j', (value, problem) => {
     expect(faqItemsProblem(value)).toBe(problem)
+  })
+
+  it.each<[unknown, unknown[] | null]>([
+    [[{ question: 'Q' }], [{ question: 'Q' }]],
+    [{ items: [{ question: 'Q' }] }, [{ question: 'Q' }]],
+    [[], []],
+    [{ items: 'Q' }, null],
+    [{ question: 'Q' }, null],
+    ['text', null],
+    [null, null],
+  ])('faqList(%j) → %j (the list itself or its items)', (value, list) => {
+    expect(faqList(value)).toEqual(list)
   })
 
   it('splits paragraphs on blank lines only', () => {

@@ -4,6 +4,7 @@
  * An answer is a text (a blank line starts a new paragraph) or a list of paragraphs.
  */
 
+import { FAQ_NOT_A_LIST, faqList } from './editorial-constants'
 import { isRecord } from './is-record'
 
 export interface FaqItem {
@@ -27,8 +28,8 @@ export function paragraphs(text: string): string[] {
  * skipped and named in `skipped` (1-based), so one typo never hides the whole FAQ.
  */
 export function faqFromJson(value: unknown): { items: FaqItem[]; skipped: number[] } {
-  const list = isRecord(value) && Array.isArray(value.items) ? value.items : value
-  if (!Array.isArray(list)) throw new Error('the JSON must be a list of {"question", "answer"}')
+  const list = faqList(value)
+  if (!list) throw new Error(FAQ_NOT_A_LIST)
   const skipped: number[] = []
   const items = list.flatMap((item: unknown, i) => {
     const question = isRecord(item) && typeof item.question === 'string' ? clean(item.question) : ''
