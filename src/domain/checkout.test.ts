@@ -11,6 +11,7 @@ import {
   tabAvailability,
 } from './checkout'
 import { cartTotals } from './cart'
+import { isContactComplete } from './validation'
 import { CLAIRE_CONTACT, NO_VAT, wineLine } from '../../fixtures/checkout'
 import { emptyContact } from '../store/state'
 
@@ -26,6 +27,8 @@ describe('spec 5: validity rules', () => {
     ['a country code without name', { ...FULL, country: '' }, ['country']],
   ] as const)('%s fails %j', (_, contact, problems) => {
     expect(contactProblems(contact)).toEqual(problems)
+    // The same rule as the tabs' (validation.ts): no problem exactly when the contact is complete.
+    expect(isContactComplete(contact)).toBe(problems.length === 0)
   })
 
   it.each([

@@ -15,7 +15,13 @@
  */
 import { toCents } from './money'
 import { toNumber } from './to-number'
-import { isDeliveryValid, isFormValid, shouldComputeShipping } from './validation'
+import {
+  filled,
+  hasCountry,
+  isDeliveryValid,
+  isFormValid,
+  shouldComputeShipping,
+} from './validation'
 import type { Contact, Contacts } from './types'
 
 export const CHECKOUT_TABS = ['delivery', 'invoice', 'payment'] as const
@@ -33,7 +39,7 @@ export const CONTACT_FIELDS = [
 ] as const
 export type ContactField = (typeof CONTACT_FIELDS)[number]
 
-const empty = (value: string | null | undefined) => typeof value !== 'string' || value.trim() === ''
+const empty = (value: string | null | undefined) => !filled(value)
 
 /** Which tabs can be selected (spec 2). */
 export function tabAvailability(
@@ -62,9 +68,7 @@ export function allowedTab(
 /** The fields of a contact that fail the spec 5 rule (non-empty; a country name and code). */
 export function contactProblems(contact: Contact): ContactField[] {
   return CONTACT_FIELDS.filter((field) =>
-    field === 'country'
-      ? empty(contact.country) || empty(contact.country_code)
-      : empty(contact[field]),
+    field === 'country' ? !hasCountry(contact) : empty(contact[field]),
   )
 }
 

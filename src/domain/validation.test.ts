@@ -7,6 +7,7 @@ import {
   canResetPassword,
   canSendResetLink,
   canSignUp,
+  filled,
   isBelgianVatFormat,
   isContactComplete,
   isDeliveryValid,
@@ -19,6 +20,19 @@ import {
 
 const contact = claireContact
 const noVat = NO_VAT
+
+describe('filled: non-empty after trimming spaces (spec 5)', () => {
+  it.each<[string | null | undefined, boolean]>([
+    ['Claire', true],
+    [' x ', true],
+    ['', false],
+    ['  \t ', false],
+    [null, false],
+    [undefined, false],
+  ])('%j → %s', (value, expected) => {
+    expect(filled(value)).toBe(expected)
+  })
+})
 
 describe('isEmail: standard e-mail pattern (spec 5)', () => {
   it.each([
