@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { LOCALES, type Locale } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { giveConsent, hasConsentCookie } from '../../src/consent/consent'
 import { useTranslation } from 'react-i18next'
@@ -19,13 +20,16 @@ function pathOf(url: string): string | null {
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
 
+/** The site's privacy page in a locale: the link's default, and a page the overlay never covers. */
+const privacyPath = (locale: Locale) => `/${locale}/privacy`
+
 /**
- * Spec section 2: the overlay is hidden on the privacy page, `/{locale}/privacy` with or without
- * a trailing slash, and on the page a custom `privacyUrl` points to.
+ * Spec section 2: the overlay is hidden on the privacy page of any locale, with or without a
+ * trailing slash, and on the page a custom `privacyUrl` points to.
  */
 function isPrivacyPage(privacyUrl: string): boolean {
   const here = trimSlash(window.location.pathname)
-  if (/^\/(en|fr|nl)\/privacy$/.test(here)) return true
+  if (LOCALES.some((locale) => here === privacyPath(locale))) return true
   const target = pathOf(privacyUrl)
   return target !== null && target !== '/' && trimSlash(target) === here
 }
@@ -36,7 +40,7 @@ function isPrivacyPage(privacyUrl: string): boolean {
  */
 export default function Consent({ props, locale }: WidgetComponentProps<ConsentProps>) {
   const { t } = useTranslation('consent')
-  const privacyUrl = props.privacyUrl?.trim() || `/${locale}/privacy`
+  const privacyUrl = props.privacyUrl?.trim() || privacyPath(locale)
   const [visible, setVisible] = useState(() => !hasConsentCookie() && !isPrivacyPage(privacyUrl))
   const banner = useRef<HTMLElement>(null)
   // Where keyboard focus came from when it entered the banner: it goes back there when the
