@@ -17,6 +17,7 @@ import { toGa4Event, type Ga4Event } from './ga4-events'
 import { onTracked, type TrackedMessage } from './tracked'
 import { reportError } from '../report/report'
 import { idList, parseIds, withId } from '../store/id-list'
+import { localStore } from '../store/web-storage'
 
 declare global {
   interface Window {
@@ -41,14 +42,6 @@ function defaultLayer(): object[] {
   return window.dataLayer
 }
 
-function defaultStorage(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
-
 /** The order numbers already pushed as purchases (a broken or foreign value reads as none). */
 export const readSentPurchases = (raw: string | null): string[] => parseIds(raw).ids
 
@@ -65,7 +58,7 @@ export function createGa4Tracker(options: Ga4Options = {}) {
     key: SENT_PURCHASES_KEY,
     what: 'sent purchases',
     area: 'analytics',
-    storage: options.storage ?? defaultStorage,
+    storage: options.storage ?? localStore,
   })
 
   function push(event: Ga4Event): void {

@@ -8,7 +8,7 @@
 import * as v from 'valibot'
 import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
-import { localStore } from './pending-key'
+import { localStore, readJson } from '../store/web-storage'
 import { KEEP_IDS, idList } from '../store/id-list'
 import { isMarkedPaid, markPaid } from './order-lock'
 
@@ -30,15 +30,6 @@ function store(key: string, value: unknown): void {
     localStore()?.setItem(key, JSON.stringify(value))
   } catch {
     // Storage disabled or full: the Web Lock and the back office's idempotency still hold.
-  }
-}
-
-/** JSON text read back; undefined when it is not JSON. */
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
   }
 }
 
@@ -102,7 +93,7 @@ const StepSchema = v.picklist(['checkout', 'confirmation', 'redeemed', 'earned']
 function readSteps(): Record<string, string[]> {
   const text = stored(ORDER_STEPS_KEY)
   if (text === null) return {}
-  const parsed = parse(text)
+  const parsed = readJson(text)
   if (!isRecord(parsed)) {
     warn(`Discarded corrupted order steps in localStorage "${ORDER_STEPS_KEY}".`)
     store(ORDER_STEPS_KEY, {})

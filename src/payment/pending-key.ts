@@ -3,17 +3,9 @@
  * the library entry can look for one, and forget it on logout, without loading the payment code.
  * `pending-order.ts` reads and writes it.
  */
+import { localStore } from '../store/web-storage'
 
 export const PENDING_PAYMENTS_KEY = 'wine-widgets:pending-payments'
-
-/** The browser's localStorage, or null where it is missing or refused (private modes). */
-export function localStore(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage
-  } catch {
-    return null
-  }
-}
 
 /**
  * True when some tab left a charged order unfinished (a cheap look at the text: the content is

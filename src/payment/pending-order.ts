@@ -21,7 +21,8 @@ import type { PaymentProgress } from '../domain/payment-flow'
 import { isPaymentProgress } from '../domain/payment-progress'
 import { reportError } from '../report/report'
 import { emptyContact, emptyContacts } from '../store/state'
-import { PENDING_PAYMENTS_KEY, localStore } from './pending-key'
+import { localStore, readJson } from '../store/web-storage'
+import { PENDING_PAYMENTS_KEY } from './pending-key'
 
 export { PENDING_PAYMENTS_KEY } from './pending-key'
 
@@ -71,12 +72,7 @@ export function readPendingPayments(now = Date.now()): PendingPayment[] {
     return []
   }
   if (!text) return []
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
+  const parsed = readJson(text)
   if (!Array.isArray(parsed)) {
     warn(`Discarded corrupted pending payments in localStorage "${PENDING_PAYMENTS_KEY}".`)
     write([])

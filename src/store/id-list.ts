@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 import { reportError, type ErrorArea } from '../report/report'
+import { readJson } from './web-storage'
 
 /** How many ids a list keeps. */
 export const KEEP_IDS = 50
@@ -15,12 +16,8 @@ const IdSchema = v.pipe(v.string(), v.nonEmpty())
 /** The ids in a stored text, and whether anything in it did not fit. */
 export function parseIds(text: string | null): { ids: string[]; dropped: boolean } {
   if (text === null) return { ids: [], dropped: false }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return { ids: [], dropped: true }
-  }
+  const parsed = readJson(text)
+  // Not JSON, or not a list.
   if (!Array.isArray(parsed)) return { ids: [], dropped: true }
   const ids = parsed.filter((id): id is string => v.is(IdSchema, id))
   return { ids, dropped: ids.length < parsed.length }

@@ -9,6 +9,7 @@ import {
   type StoreState,
 } from './state'
 import type { SavedStateReading } from './saved-state'
+import { readJson, sessionStore } from './web-storage'
 
 /** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
 export type SavedStateReader = (raw: unknown) => SavedStateReading | null
@@ -45,22 +46,14 @@ export interface StoreOptions {
   warn?: (message: string) => void
 }
 
-function defaultStorage(): StoreOptions['storage'] {
-  try {
-    // Accessing sessionStorage throws when storage is disabled (privacy mode, sandboxed iframe).
-    return typeof window === 'undefined' ? null : window.sessionStorage
-  } catch {
-    return null
-  }
-}
-
 /**
  * Framework-free store: one per page, shared by every widget root. Persisted to sessionStorage
  * under a versioned key; anything unreadable is dropped with one warning and the store starts
  * empty. Storage that is disabled or full only costs persistence, never a crash.
  */
 export function createStore(options: StoreOptions): Store {
-  const storage = options.storage === undefined ? defaultStorage() : options.storage
+  // sessionStore(): null when storage is disabled (privacy mode, sandboxed iframe).
+  const storage = options.storage === undefined ? sessionStore() : options.storage
   const now = options.now ?? Date.now
   const warn =
     options.warn ?? ((message: string) => reportError({ area: 'storage', message, level: 'warn' }))
@@ -75,12 +68,7 @@ export function createStore(options: StoreOptions): Store {
       return initialState(now())
     }
     if (raw === null) return initialState(now())
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(raw)
-    } catch {
-      parsed = undefined
-    }
+    const parsed = readJson(raw)
     const reading = parsed === undefined ? null : options.readSaved(parsed)
     if (reading) {
       // Keep what fits; one warning names what did not (it is replaced by its empty value).
