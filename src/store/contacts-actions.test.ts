@@ -5,7 +5,7 @@ import { readSavedState } from './saved-state'
 import { getStore, setPageStore } from './shared-store'
 import { cleanUpCart } from './cart-actions'
 import { destinationKey, setShippingQuote, setVat, updateContact } from './contacts-actions'
-import { STORAGE_KEY } from './state'
+import { STORAGE_KEY, emptyContacts, emptyVat } from './state'
 import { CLAIRE_CONTACT } from '../../fixtures/checkout'
 
 const DELIVERY = CLAIRE_CONTACT
@@ -33,6 +33,9 @@ describe('contacts in the store', () => {
   it('an emptied VAT number is a valid (absent) record', () => {
     setVat({ number: ' . ', valid: false, name: '' })
     expect(contacts().vat).toEqual({ number: '', valid: true, name: '' })
+    // The same empty record the contacts start with.
+    expect(emptyVat()).toEqual({ number: '', valid: true, name: '' })
+    expect(emptyContacts().vat).toEqual(emptyVat())
   })
 })
 

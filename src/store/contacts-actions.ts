@@ -15,7 +15,7 @@ import { isDeliveryValid, normalizeVat } from '../domain/validation'
 import { isCheckoutLocked } from '../domain/payment-progress'
 import { isPaymentBusy } from './checkout-hold'
 import type { Contact, Contacts, VatRecord } from '../domain/types'
-import type { StoreState } from './state'
+import { emptyVat, type StoreState } from './state'
 import { getStore, useStore } from './shared-store'
 import { pageSlot } from '../page/page-context'
 
@@ -67,7 +67,7 @@ export function prefillInvoice(user: { name: string; email: string }): void {
 export function setVat(vat: VatRecord): void {
   if (locked()) return
   getStore().update((d) => {
-    d.contacts.vat = normalizeVat(vat.number) === '' ? { number: '', valid: true, name: '' } : vat
+    d.contacts.vat = normalizeVat(vat.number) === '' ? emptyVat() : vat
   })
 }
 

@@ -1,6 +1,13 @@
 import { randomId } from '../domain/random-id'
 import type { PaymentProgress } from '../domain/payment-flow'
-import type { CartState, Contact, Contacts, ConversationLine, SessionState } from '../domain/types'
+import type {
+  CartState,
+  Contact,
+  Contacts,
+  ConversationLine,
+  SessionState,
+  VatRecord,
+} from '../domain/types'
 
 /**
  * The shape kept in sessionStorage. Bump STORAGE_VERSION when it changes: older entries are
@@ -35,10 +42,13 @@ export const emptyContact = (): Contact => ({
   phone: '',
 })
 
+/** No VAT number: valid, since the field is optional. */
+export const emptyVat = (): VatRecord => ({ number: '', valid: true, name: '' })
+
 export const emptyContacts = (): Contacts => ({
   delivery: emptyContact(),
   invoice: emptyContact(),
-  vat: { number: '', valid: true, name: '' },
+  vat: emptyVat(),
   isValidShipping: false,
 })
 
