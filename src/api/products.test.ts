@@ -5,7 +5,7 @@ import { server } from '../../mocks/node'
 import { callsOf } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { HttpError } from '../http/http'
-import { activeVintages, getBundle, getWineVariants } from './products'
+import { activeVintages, backOfficeFlag, getBundle, getWineVariants } from './products'
 
 describe('getWineVariants', () => {
   it('posts { odooCode, locale, name } and reads the vintages', async () => {
@@ -88,5 +88,21 @@ describe('getBundle', () => {
   ])('raises an HttpError for %s', async (_, fail, code) => {
     fail()
     await expect(getBundle({ odooCode: code, locale: 'en' })).rejects.toBeInstanceOf(HttpError)
+  })
+})
+
+describe('backOfficeFlag: a yes/no field (active, free_shipping)', () => {
+  it.each<[unknown, boolean]>([
+    [true, true],
+    [1, true],
+    ['1', true],
+    [false, false],
+    [0, false],
+    ['0', false],
+    ['true', false],
+    [null, false],
+    [undefined, false],
+  ])('%j → %s', (value, expected) => {
+    expect(backOfficeFlag(value)).toBe(expected)
   })
 })

@@ -72,6 +72,9 @@ export interface BundleAnswer {
   wines: BundleWineInfo[]
 }
 
+/** A yes/no field of the back office: true, 1 or "1" (Odoo sends any of them); anything else is no. */
+export const backOfficeFlag = (v: unknown): boolean => v === true || v === 1 || v === '1'
+
 const text = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null
 
@@ -107,7 +110,7 @@ function parseVintage(raw: unknown): WineVintage | null {
   if (!vintage || !Array.isArray(raw.variants)) return null
   return {
     vintage,
-    active: raw.active === true || raw.active === 1 || raw.active === '1',
+    active: backOfficeFlag(raw.active),
     scores: Array.isArray(raw.scores)
       ? raw.scores.map(parseScore).filter((s): s is WineScore => s !== null)
       : [],
@@ -177,7 +180,7 @@ export async function getBundle(
       name: text(b.name) ?? '',
       price,
       qty_available: qty,
-      free_shipping: b.free_shipping === true || b.free_shipping === 1 || b.free_shipping === '1',
+      free_shipping: backOfficeFlag(b.free_shipping),
       description: typeof b.description === 'string' ? b.description : '',
     },
     wines: wines.flatMap((w): BundleWineInfo[] => {
