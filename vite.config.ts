@@ -220,7 +220,7 @@ const VENDOR_BASE =
  * show the user.
  */
 const CORE =
-  /[\\/](mount[\\/](root|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/](answer|logout)|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/](safe-url|to-number)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
+  /[\\/](mount[\\/](root|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/]logout|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/](safe-url|to-number|trimmed-text)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
 /**
  * What every widget needs, React or not, besides the entry (src/page/page-base.ts and what a
  * widget drawn without React needs: the texts, http, the page's QueryClient, the collection

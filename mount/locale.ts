@@ -1,9 +1,7 @@
 import { LOCALES, isLocale, type Locale } from '../src/domain/types'
+import { PropError } from '../src/props/parse'
 
 export const DEFAULT_LOCALE: Locale = 'fr'
-
-/** Thrown for a `data-locale` that is not one of en, fr, nl. */
-export class LocaleError extends Error {}
 
 /**
  * Locale of a widget element (ARCHITECTURE.md): `data-locale` on the element, else the nearest
@@ -15,7 +13,10 @@ export function resolveLocale(el: Element, pathname: string): Locale {
   const explicit = 'dataset' in el ? (el as HTMLElement).dataset.locale : undefined
   if (explicit !== undefined) {
     if (isLocale(explicit)) return explicit
-    throw new LocaleError(`data-locale="${explicit}" must be one of: ${LOCALES.join(', ')}`)
+    throw new PropError(
+      'data-locale',
+      `data-locale="${explicit}" must be one of: ${LOCALES.join(', ')}`,
+    )
   }
   const lang = el.closest('[lang]')?.getAttribute('lang')?.toLowerCase().split('-')[0]
   if (isLocale(lang)) return lang

@@ -82,6 +82,23 @@ describe('mount runtime', () => {
     expect(document.getElementById('b')?.textContent).toBe('') // not shown outside demo pages
   })
 
+  it('reports a data-locale that is not en, fr or nl naming that attribute, and still mounts the others', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { runtime, mounted } = setup(
+      '<div id="c" data-widget="plain" data-locale="de"></div><div data-widget="plain"></div>',
+    )
+    current = runtime
+    runtime.start()
+    await runtime.ready()
+    expect(mounted).toEqual(['plain:{}'])
+    expect(error.mock.calls.map((call) => call[0])).toEqual([
+      '[wine-widgets] div#c[data-widget="plain"]: widget "plain", attribute "data-locale": data-locale="de" must be one of: en, fr, nl',
+    ])
+    expect(document.getElementById('c')?.getAttribute(ERROR_ATTRIBUTE)).toBe(
+      'data-locale="de" must be one of: en, fr, nl',
+    )
+  })
+
   it('shows the message in place on demo pages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { runtime } = setup('<div data-widget="hello" data-name="x" data-load="later"></div>', {

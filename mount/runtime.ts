@@ -2,7 +2,7 @@ import type { Locale } from '../src/domain/types'
 import type { AnyWidgetDefinition } from '../src/props/schema'
 import { PropError, parseProps } from '../src/props/parse'
 import { describeElement } from './describe'
-import { LocaleError, resolveLocale } from './locale'
+import { resolveLocale } from './locale'
 import type { isCutShort, isLoadFailure } from '../src/report/page-leave'
 import type { ErrorReport, reportError } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
@@ -77,16 +77,6 @@ export interface Runtime {
 
 const LOAD_MODES = ['eager', 'visible'] as const
 
-/** A problem with one tag; reported once, that widget stays down, the others mount. */
-class TagError extends Error {
-  constructor(
-    readonly attribute: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 /**
  * The mount runtime: scans the page for `data-widget` tags, validates each tag's attributes,
  * loads the widget's code (now, or when it nears the viewport) and renders it as its own root.
@@ -152,30 +142,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const name = el.dataset.widget ?? ''
     const definition = byName.get(name)
     if (!definition)
-      throw new TagError(
+      throw new PropError(
         'data-widget',
         `unknown widget "${name}" (known: ${[...byName.keys()].join(', ')})`,
       )
     const load = el.dataset.load ?? 'eager'
     if (!(LOAD_MODES as readonly string[]).includes(load))
-      throw new TagError(
+      throw new PropError(
         'data-load',
         `data-load="${load}" must be one of: ${LOAD_MODES.join(', ')}`,
       )
-    let locale: Locale
-    try {
-      locale = resolveLocale(el, doc.defaultView?.location.pathname ?? '/')
-    } catch (e) {
-      if (e instanceof LocaleError) throw new TagError('data-locale', e.message)
-      throw e
-    }
-    try {
-      const props = parseProps(definition.props, el.dataset)
-      return { definition, props, locale, lazy: load === 'visible' }
-    } catch (e) {
-      if (e instanceof PropError) throw new TagError(e.attribute, e.message)
-      throw e
-    }
+    const locale = resolveLocale(el, doc.defaultView?.location.pathname ?? '/')
+    const props = parseProps(definition.props, el.dataset)
+    return { definition, props, locale, lazy: load === 'visible' }
   }
 
   function track(work: Promise<void>) {
@@ -250,7 +229,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     try {
       args = check(el)
     } catch (e) {
-      if (!(e instanceof TagError)) throw e
+      if (!(e instanceof PropError)) throw e
       entries.set(el, { state: 'failed' })
       const reported = report(el, el.dataset.widget ?? '', e.attribute, e.message, e)
       track(reported)

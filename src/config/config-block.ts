@@ -3,6 +3,8 @@
  * any widget loads: whether the page is a demo page (widgets that fail show their error in place
  * there). Reading and validating the whole block (`config.ts`) loads with the first widget.
  */
+import { isRecord } from '../domain/is-record'
+
 export const CONFIG_ELEMENT_ID = 'wine-widgets-config'
 
 /** The config block's text, or null when the page has none. */
@@ -13,7 +15,7 @@ export const configText = (doc: Document): string | null =>
 export function isDemoPage(doc: Document = document): boolean {
   try {
     const raw: unknown = JSON.parse(configText(doc) ?? 'null')
-    return typeof raw === 'object' && raw !== null && 'demo' in raw && raw.demo === true
+    return isRecord(raw) && raw.demo === true
   } catch {
     return false
   }

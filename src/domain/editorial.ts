@@ -6,7 +6,8 @@
 import type { Locale } from './types'
 import type { EditorialCollection } from './editorial-constants'
 import { safeUrl } from './safe-url'
-import { isRecord, trimmedText } from './is-record'
+import { isRecord } from './is-record'
+import { trimmedText } from './trimmed-text'
 
 export const REGION_LEVELS = ['region', 'subregion', 'village'] as const
 export type RegionLevel = (typeof REGION_LEVELS)[number]

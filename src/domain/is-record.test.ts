@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRecord, trimmedText } from './is-record'
+import { isRecord } from './is-record'
 
 describe('isRecord: a plain object whose fields can be read', () => {
   it.each<[unknown, boolean]>([
@@ -12,21 +12,5 @@ describe('isRecord: a plain object whose fields can be read', () => {
     [3, false],
   ])('%j → %s', (value, expected) => {
     expect(isRecord(value)).toBe(expected)
-  })
-})
-
-describe('trimmedText: a text field of outside data', () => {
-  it.each<[unknown, string]>([
-    ['Merlot', 'Merlot'],
-    ['  Château Margaux \n', 'Château Margaux'],
-    ['   ', ''],
-    ['', ''],
-    [42, ''],
-    [null, ''],
-    [undefined, ''],
-    [{ title: 'x' }, ''],
-    [['x'], ''],
-  ])('%j → %j', (value, expected) => {
-    expect(trimmedText(value)).toBe(expected)
   })
 })

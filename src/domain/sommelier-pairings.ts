@@ -6,7 +6,8 @@
  *   <<<END>>>
  * The structured part is for the app only: it is never shown, not even while it streams in.
  */
-import { isRecord, trimmedText } from './is-record'
+import { isRecord } from './is-record'
+import { trimmedText } from './trimmed-text'
 import { isWineColor, type WineColor } from './wine-color'
 
 export const PAIRINGS_START = '<<<PAIRINGS>>>'

@@ -5,7 +5,8 @@
  */
 import { readPriceLevel, type PriceLevel } from './price-level'
 import { safeUrl } from './safe-url'
-import { isRecord, trimmedText } from './is-record'
+import { isRecord } from './is-record'
+import { trimmedText } from './trimmed-text'
 
 export interface WineBadgeRecord {
   title: string

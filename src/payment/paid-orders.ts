@@ -8,7 +8,8 @@
 import * as v from 'valibot'
 import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
-import { localStore, readJson } from '../store/web-storage'
+import { readJson } from '../store/read-json'
+import { localStore } from '../store/web-storage'
 import { KEEP_IDS, idList } from '../store/id-list'
 import { isMarkedPaid, markPaid } from './order-lock'
 

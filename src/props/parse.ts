@@ -1,5 +1,9 @@
 import type { PropSpec, PropsSchema } from './schema'
 
+/**
+ * A problem with one of a tag's attributes (its props, `data-widget`, `data-load`, `data-locale`):
+ * the runtime reports it naming the attribute, that widget stays down, the others mount.
+ */
 export class PropError extends Error {
   constructor(
     readonly attribute: string,

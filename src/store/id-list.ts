@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { reportError, type ErrorArea } from '../report/report'
-import { readJson } from './web-storage'
+import { readJson } from './read-json'
 
 /** How many ids a list keeps. */
 export const KEEP_IDS = 50

@@ -9,7 +9,8 @@ import {
   type StoreState,
 } from './state'
 import type { SavedStateReading } from './saved-state'
-import { readJson, sessionStore } from './web-storage'
+import { readJson } from './read-json'
+import { sessionStore } from './web-storage'
 
 /** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
 export type SavedStateReader = (raw: unknown) => SavedStateReading | null

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom -- needs a window with storages
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { localStore, readJson, sessionStore } from './web-storage'
+import { localStore, sessionStore } from './web-storage'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -21,18 +21,4 @@ describe('localStore / sessionStore: the browser storages, or null', () => {
       expect(name === 'localStorage' ? localStore() : sessionStore()).toBeNull()
     },
   )
-})
-
-describe('readJson: stored JSON text read back', () => {
-  it.each<[string, unknown]>([
-    ['["a","b"]', ['a', 'b']],
-    ['{"x":1}', { x: 1 }],
-    ['null', null],
-    ['3', 3],
-    ['{"half":', undefined],
-    ['', undefined],
-    ['undefined', undefined],
-  ])('%j → %j', (text, value) => {
-    expect(readJson(text)).toEqual(value)
-  })
 })

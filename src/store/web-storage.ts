@@ -3,7 +3,7 @@
  * paid payments and the GA4 purchases sent in localStorage), and their JSON read back. A storage
  * is null where it is missing (no window: node) or refused (privacy modes, a sandboxed iframe:
  * reading `window.localStorage` throws there). The library entry uses it (it looks for saved
- * state and pending payments at once): keep it tiny and import-free.
+ * state and pending payments at once): keep it tiny and import-free (JSON: ./read-json).
  */
 function webStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -18,12 +18,3 @@ export const localStore = (): Storage | null => webStorage('localStorage')
 
 /** This tab's sessionStorage, or null where it is missing or refused. */
 export const sessionStore = (): Storage | null => webStorage('sessionStorage')
-
-/** A stored JSON text read back; undefined when it is not JSON (JSON never parses to undefined). */
-export function readJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
