@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build } from 'vite'
@@ -111,6 +112,15 @@ describe('the shared chunks', () => {
       .map((c) => c.name ?? c.file)
       .filter((name) => !name.startsWith('texts-'))
     expect(shared.sort()).toEqual([...SHARED_CHUNKS].sort())
+  })
+})
+
+describe('the entry (dist/wine-widgets.js, the one script every page loads first)', () => {
+  it('is at most 6 KB gzip (bench/budget.json): what an entry module exports is in it', () => {
+    const entry = Object.values(manifest).find((c) => c.isEntry)
+    expect(entry?.file).toBe('wine-widgets.js')
+    const bytes = gzipSync(readFileSync(join(outDir, entry!.file))).length
+    expect(bytes).toBeLessThanOrEqual(6 * 1024)
   })
 })
 
