@@ -42,7 +42,16 @@ function setup(html: string, opts: { showErrors?: boolean; render?: Renderer } =
     failures,
     showErrors: () => opts.showErrors ?? false,
   })
+  current = runtime
   return { runtime, mounted, unmounted }
+}
+
+/** The page `html`, its runtime started and every tag done (mounted or failed). */
+async function started(html: string, opts: Parameters<typeof setup>[1] = {}) {
+  const page = setup(html, opts)
+  page.runtime.start()
+  await page.runtime.ready()
+  return page
 }
 
 let current: Runtime | null = null
@@ -50,24 +59,18 @@ afterEach(() => current?.stop())
 
 describe('mount runtime', () => {
   it('mounts every known tag with its parsed props', async () => {
-    const { runtime, mounted } = setup(
+    const { mounted } = await started(
       '<div data-widget="hello" data-name="Ada"></div><section><div data-widget="plain"></div></section>',
     )
-    current = runtime
-    runtime.start()
-    await runtime.ready()
     expect(mounted).toEqual(['hello:{"name":"Ada"}', 'plain:{}'])
     expect(document.querySelectorAll(`[${MOUNTED_ATTRIBUTE}]`)).toHaveLength(2)
   })
 
   it('reports an unknown widget and a bad prop once each, and still mounts the others', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { runtime, mounted } = setup(
+    const { mounted } = await started(
       '<div id="a" data-widget="nope"></div><div id="b" data-widget="hello"></div><div data-widget="plain"></div>',
     )
-    current = runtime
-    runtime.start()
-    await runtime.ready()
     expect(mounted).toEqual(['plain:{}'])
     expect(error).toHaveBeenCalledTimes(2)
     expect(error.mock.calls[0]?.[0]).toBe(
@@ -84,12 +87,9 @@ describe('mount runtime', () => {
 
   it('reports a data-locale that is not en, fr or nl naming that attribute, and still mounts the others', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { runtime, mounted } = setup(
+    const { mounted } = await started(
       '<div id="c" data-widget="plain" data-locale="de"></div><div data-widget="plain"></div>',
     )
-    current = runtime
-    runtime.start()
-    await runtime.ready()
     expect(mounted).toEqual(['plain:{}'])
     expect(error.mock.calls.map((call) => call[0])).toEqual([
       '[wine-widgets] div#c[data-widget="plain"]: widget "plain", attribute "data-locale": data-locale="de" must be one of: en, fr, nl',
@@ -101,12 +101,9 @@ describe('mount runtime', () => {
 
   it('shows the message in place on demo pages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { runtime } = setup('<div data-widget="hello" data-name="x" data-load="later"></div>', {
+    await started('<div data-widget="hello" data-name="x" data-load="later"></div>', {
       showErrors: true,
     })
-    current = runtime
-    runtime.start()
-    await runtime.ready()
     expect(document.querySelector('[role="alert"]')?.textContent).toBe(
       'hello: data-load="later" must be one of: eager, visible',
     )
@@ -114,7 +111,6 @@ describe('mount runtime', () => {
 
   it('mounting twice is a no-op', async () => {
     const { runtime, mounted } = setup('<div data-widget="plain"></div>')
-    current = runtime
     await runtime.mount()
     await runtime.mount()
     await runtime.mount(document.querySelector('[data-widget]')!)
@@ -123,7 +119,6 @@ describe('mount runtime', () => {
 
   it('mounts tags added later and unmounts removed ones', async () => {
     const { runtime, mounted, unmounted } = setup('<main></main>')
-    current = runtime
     runtime.start()
     const added = document.createElement('div')
     added.innerHTML = '<div data-widget="hello" data-name="late"></div>'
@@ -138,7 +133,6 @@ describe('mount runtime', () => {
     const { runtime, mounted, unmounted } = setup(
       '<div id="frag"><div data-widget="plain"></div></div>',
     )
-    current = runtime
     await runtime.mount()
     runtime.unmount(document.getElementById('frag')!)
     expect(unmounted).toEqual(['plain:{}'])
@@ -162,7 +156,6 @@ describe('mount runtime', () => {
     }
     vi.stubGlobal('IntersectionObserver', FakeIO)
     const { runtime, mounted } = setup('<div data-widget="plain" data-load="visible"></div>')
-    current = runtime
     await runtime.mount()
     expect(mounted).toEqual([])
     expect(observe).toHaveBeenCalledTimes(1)
@@ -183,7 +176,6 @@ describe('mount runtime', () => {
         render,
       },
     )
-    current = runtime
     await runtime.mount()
     expect(document.getElementById('h')?.getAttribute(ERROR_ATTRIBUTE)).toMatch(
       /could not load: Error: chunk failed/,
@@ -197,7 +189,6 @@ describe('mount runtime', () => {
     const render: Renderer = () =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /x.js'))
     const { runtime } = setup('<div id="h" data-widget="plain"></div>', { render })
-    current = runtime
     await runtime.mount()
     const tag = document.getElementById('h')!
     expect(tag.hasAttribute(ERROR_ATTRIBUTE)).toBe(false)
@@ -216,7 +207,6 @@ describe('mount runtime', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const render: Renderer = () => Promise.reject(new TypeError('Load failed'))
     const { runtime } = setup('<div id="h" data-widget="plain"></div>', { render })
-    current = runtime
     await runtime.mount()
     window.dispatchEvent(new Event('pagehide'))
     vi.advanceTimersByTime(LEAVE_GRACE_MS)
@@ -234,7 +224,6 @@ describe('mount runtime', () => {
         finish = () => resolve({ unmount })
       })
     const { runtime } = setup('<div data-widget="plain"></div>', { render })
-    current = runtime
     const done = runtime.mount()
     document.querySelector('[data-widget]')!.remove()
     finish()
