@@ -6,12 +6,8 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
 import { HttpError } from '../http/http'
 import { collectionEntriesUrl, editorialFields } from './collection-url'
-import {
-  collectionQueryKey,
-  getCollectionEntries,
-  useCollection,
-  useEditorialEntries,
-} from './collections'
+import { collectionQueryKey, getCollectionEntries } from './collection-query'
+import { useCollection, useEditorialEntries } from './collections'
 
 const ENTRIES = '/api/collections/:collection/entries'
 

@@ -17,20 +17,6 @@ import { editorialEntries, type EditorialEntry } from '../domain/editorial'
 import { editorialFields, type EditorialWidget } from './collection-url'
 import { collectionQuery, type CollectionEntryBase } from './collection-query'
 
-export {
-  collectionQueryKey,
-  getCollectionEntries,
-  type CollectionEntryBase,
-} from './collection-query'
-export {
-  COLLECTION_LIMIT,
-  EDITORIAL_FIELDS,
-  EDITORIAL_WIDGETS,
-  collectionEntriesUrl,
-  editorialFields,
-  type EditorialWidget,
-} from './collection-url'
-
 export function collectionQueryOptions<T extends CollectionEntryBase>(
   collection: string,
   locale: Locale,

@@ -14,7 +14,7 @@ import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 import { reportError } from '../report/report'
 
-export { LOGOUT_URL, logoutUser } from './logout'
+export { logoutUser } from './logout'
 
 export const CURRENT_USER_URL = '/login/getcurrentuser'
 export const LOGIN_URL = '/login/loginuser'

@@ -4,7 +4,6 @@ import {
   contactProblems,
   copyIntoEmpty,
   paymentAmount,
-  pointsUpdates,
   prefillFromUser,
   readShippingCost,
   shippingContext,
@@ -149,14 +148,5 @@ describe('spec 9: totals, redemption and cents', () => {
     [19.999, 2000],
   ])('pays %j as %j cents (rounded)', (total, cents) => {
     expect(paymentAmount(total)).toBe(cents)
-  })
-
-  it.each([
-    [100, 8, [-100, 8]],
-    [0, 8, [8]],
-    [150, 0, [-150]],
-    [0, 0, []],
-  ])('points updates for %j redeemed and %j earned: %j (redeemed first)', (r, e, updates) => {
-    expect(pointsUpdates(r, e)).toEqual(updates)
   })
 })

@@ -126,10 +126,3 @@ export function readShippingCost(output: unknown): number | null {
 export function paymentAmount(total: number): number {
   return toCents(total)
 }
-
-/** Spec 4: points updates after payment, redeemed first (negative), then earned; no zeros. */
-export function pointsUpdates(redeemedPoints: number, earnedPoints: number): number[] {
-  const redeemed = Math.max(0, Math.floor(redeemedPoints))
-  const earned = Math.max(0, Math.floor(earnedPoints))
-  return [...(redeemed > 0 ? [-redeemed] : []), ...(earned > 0 ? [earned] : [])]
-}

@@ -7,6 +7,7 @@ import {
   isCheckoutLocked,
   isPaymentProgress,
   nextAction,
+  pointsOf,
   stepsFor,
   takeSnapshot,
   transition,
@@ -74,6 +75,22 @@ describe('the snapshot', () => {
     expect(stepsFor(redeemed)).toEqual(['checkout', 'confirmation', 'redeemed', 'earned'])
     expect(stepsFor({ ...SIX, orderPoints: 0 })).toEqual(['checkout', 'confirmation'])
   })
+  it.each([
+    [100, 8, ['redeemed', 'earned'], [-100, 8]],
+    [0, 8, ['earned'], [8]],
+    [150, 0, ['redeemed'], [-150]],
+    [0, 0, [], []],
+    [100.7, 8.9, ['redeemed', 'earned'], [-100, 8]],
+    [-5, Number.NaN, [], []],
+  ])(
+    'points steps for %j redeemed and %j earned: %j sending %j (redeemed first, no zeros)',
+    (redeemedPoints, orderPoints, steps, points) => {
+      const s = { ...SIX, redeemedPoints, orderPoints }
+      const pointsSteps = stepsFor(s).filter((step) => step === 'redeemed' || step === 'earned')
+      expect(pointsSteps).toEqual(steps)
+      expect(pointsSteps.map((step) => pointsOf(s, step))).toEqual(points)
+    },
+  )
 })
 
 describe('transitions', () => {

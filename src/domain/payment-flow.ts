@@ -30,6 +30,7 @@ import { CONTACT_KEYS } from './payment-progress'
 import { paymentAmount } from './checkout'
 import type { CartLine, CartState, Contact, Locale, VatRecord } from './types'
 import { normalizeVat } from './validation'
+import { wholeCount } from './to-number'
 
 export interface OrderSnapshot {
   locale: Locale
@@ -164,11 +165,19 @@ export function contentKey(s: OrderSnapshot): string {
   ])
 }
 
+/**
+ * Spec 4: the points a points step sends to the back office: the redeemed ones taken off the
+ * balance (negative), the earned ones added. 0: nothing to send (the step is not taken).
+ */
+export function pointsOf(s: OrderSnapshot, step: 'redeemed' | 'earned'): number {
+  return step === 'redeemed' ? -wholeCount(s.redeemedPoints) : wholeCount(s.orderPoints)
+}
+
 /** The steps after the charge, in order (spec 4: points redeemed first, then earned). */
 export function stepsFor(s: OrderSnapshot): AfterChargeStep[] {
   const steps: AfterChargeStep[] = ['checkout', 'confirmation']
-  if (Math.floor(s.redeemedPoints) > 0) steps.push('redeemed')
-  if (Math.floor(s.orderPoints) > 0) steps.push('earned')
+  if (pointsOf(s, 'redeemed') !== 0) steps.push('redeemed')
+  if (pointsOf(s, 'earned') !== 0) steps.push('earned')
   return steps
 }
 

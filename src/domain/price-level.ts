@@ -9,8 +9,6 @@ import { toNumber } from './to-number'
 
 export type PriceLevel = 1 | 2 | 3 | 4
 
-export const PRICE_LEVELS: readonly PriceLevel[] = [1, 2, 3, 4]
-
 /** True for 1, 2, 3 or 4 (e.g. to check a search record's `price_level`). */
 export function isPriceLevel(value: unknown): value is PriceLevel {
   return value === 1 || value === 2 || value === 3 || value === 4

@@ -21,9 +21,10 @@
 import { toCents } from './money'
 import { toNumber, wholeCount } from './to-number'
 
-/** Spec 9: 0.20 EUR per point. */
-export const POINT_VALUE_EUR = 0.2
+/** Spec 9: 0.20 EUR per point (in cents: the amounts are counted in cents). */
 const POINT_VALUE_CENTS = 20
+/** Spec 9: 0.20 EUR per point. */
+export const POINT_VALUE_EUR = POINT_VALUE_CENTS / 100
 /** Spec 9: minimum redemption 100 points (also the threshold to show the points input). */
 export const MIN_REDEEM_POINTS = 100
 
@@ -36,17 +37,20 @@ export interface RedemptionTier {
   euroPerPoint: number
 }
 
-const BASE_TIER: RedemptionTier = { minPoints: MIN_REDEEM_POINTS, multiplier: 1, euroPerPoint: 0.2 }
+/** A tier from where it starts and its multiplier; a point's value follows from them. */
+const tier = (minPoints: number, multiplier: number): RedemptionTier => ({
+  minPoints,
+  multiplier,
+  euroPerPoint: (POINT_VALUE_CENTS * multiplier) / 100,
+})
+
+const BASE_TIER = tier(MIN_REDEEM_POINTS, 1)
 
 /**
  * Tiers ordered by `minPoints`. Spec 9 lists the first tier "from 0 points"; since nothing below
  * MIN_REDEEM_POINTS can be redeemed it effectively starts at 100 (as the rules text says).
  */
-export const REDEMPTION_TIERS: readonly RedemptionTier[] = [
-  BASE_TIER,
-  { minPoints: 200, multiplier: 2, euroPerPoint: 0.4 },
-  { minPoints: 400, multiplier: 5, euroPerPoint: 1 },
-]
+export const REDEMPTION_TIERS: readonly RedemptionTier[] = [BASE_TIER, tier(200, 2), tier(400, 5)]
 
 const wholePoints = wholeCount
 

@@ -8,7 +8,6 @@ import {
   canSendResetLink,
   canSignUp,
   filled,
-  isBelgianVatFormat,
   isContactComplete,
   isDeliveryValid,
   isEmail,
@@ -128,19 +127,6 @@ describe('VAT numbers', () => {
     ['', ''],
   ])('normalizeVat(%j) = %j (dots, commas and spaces stripped, uppercased)', (input, out) => {
     expect(normalizeVat(input)).toBe(out)
-  })
-
-  it.each([
-    ['BE0403170701', true],
-    ['BE 0403.170.701', true],
-    ['BE1000000021', true],
-    ['BE2000000000', false],
-    ['BE040317070', false],
-    ['BE04031707011', false],
-    ['0403170701', false],
-    ['FR0403170701', false],
-  ])('isBelgianVatFormat(%j) = %s (BE + 10 digits, first 0 or 1)', (vat, expected) => {
-    expect(isBelgianVatFormat(vat)).toBe(expected)
   })
 })
 

@@ -70,13 +70,6 @@ export function normalizeVat(input: string): string {
   return input.replace(/[.,\s]/g, '').toUpperCase()
 }
 
-const BELGIAN_VAT = /^BE[01]\d{9}$/
-
-/** "BE" + 10 digits, the first 0 or 1 (after normalising). */
-export function isBelgianVatFormat(vat: string): boolean {
-  return BELGIAN_VAT.test(normalizeVat(vat))
-}
-
 /** Spec 5: the login button is enabled when email and password are both filled. */
 export function canLogin(email: string, password: string): boolean {
   return filled(email) && password !== ''

@@ -43,6 +43,7 @@ import {
   flowId,
   idempotencyKey,
   nextAction,
+  pointsOf,
   takeSnapshot,
   transition,
   type AfterChargeStep,
@@ -307,7 +308,7 @@ export function createPaymentController(options: ControllerOptions) {
             userEmail: s.user.email,
             date: nlBeDate(now()),
             document: orderId,
-            points: step === 'redeemed' ? -Math.floor(s.redeemedPoints) : Math.floor(s.orderPoints),
+            points: pointsOf(s, step),
           },
           key,
         )
