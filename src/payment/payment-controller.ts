@@ -35,7 +35,6 @@ import {
   updateUserPoints,
 } from '../api/orders'
 import { getBus } from '../bus/bus'
-import { cartTotals } from '../domain/cart'
 import { nlBeDate } from '../domain/dates'
 import { randomId } from '../domain/random-id'
 import {
@@ -53,6 +52,7 @@ import {
 import type { Contact, Locale } from '../domain/types'
 import { HttpError } from '../http/http'
 import { emptyCart } from '../store/state'
+import { announceCart } from '../store/cart-changed'
 import { createStore, type Store } from '../store/store'
 import { withCartLock, withPaymentLock } from './order-lock'
 import {
@@ -221,10 +221,7 @@ export function createPaymentController(options: ControllerOptions) {
   }
 
   /** Every root hears the cart's new content. */
-  function cartChanged() {
-    const { itemsCount, subTotal } = cartTotals(store.getState().cart)
-    getBus().emit('cart:changed', { itemsCount, subTotal })
-  }
+  const cartChanged = () => announceCart(store.getState().cart)
 
   /**
    * What was paid leaves the cart; anything added meanwhile stays, and every root hears it. What
@@ -672,8 +669,7 @@ export function createPaymentController(options: ControllerOptions) {
       if (!d.contacts.invoice.street) d.contacts.invoice = { ...s.invoice }
       if (!d.contacts.vat.number && s.vat.number) d.contacts.vat = { ...s.vat }
     })
-    const { itemsCount, subTotal } = cartTotals(store.getState().cart)
-    getBus().emit('cart:changed', { itemsCount, subTotal })
+    cartChanged()
   }
 
   /**

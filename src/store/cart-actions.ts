@@ -22,11 +22,7 @@ import { isPaymentBusy, usePaymentBusy } from './checkout-hold'
 import type { CartLine, CartState } from '../domain/types'
 import { emptyContacts, type StoreState } from './state'
 import { getStore, useStore } from './shared-store'
-
-function emitChanged(cart: CartState): void {
-  const { itemsCount, subTotal } = cartTotals(cart)
-  getBus().emit('cart:changed', { itemsCount, subTotal })
-}
+import { announceCart } from './cart-changed'
 
 /** Applies a pure cart operation; returns whether the cart changed. */
 function applyCart(
@@ -41,7 +37,7 @@ function applyCart(
     draft.cart = castDraft(after)
     if (extra) extra(draft)
   })
-  emitChanged(after)
+  announceCart(after)
   return true
 }
 
