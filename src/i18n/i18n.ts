@@ -1,6 +1,7 @@
 import { createInstance, type BackendModule, type i18n as I18n, type TFunction } from 'i18next'
 import { files, load } from 'virtual:wine-texts'
 import { LOCALES, isLocale, type Locale } from '../domain/types'
+import { isRecord } from '../domain/is-record'
 import { reportError } from '../report/report'
 
 /**
@@ -55,7 +56,7 @@ const textFilesBackend: BackendModule = {
     }
     load(language, file).then((m) => {
       const texts = m.default[namespace]
-      if (typeof texts === 'object' && texts !== null) callback(null, texts)
+      if (isRecord(texts)) callback(null, texts)
       else fail(new Error(`[wine-widgets] No texts for "${language}/${namespace}"`))
     }, fail)
   },
@@ -156,7 +157,7 @@ export async function loadTextFile(locale: Locale, file: string): Promise<I18n> 
     const texts = (await load(locale, file)).default
     for (const ns of namespaces) {
       const bundle = texts[ns]
-      if (typeof bundle === 'object' && bundle !== null && !i18n.hasResourceBundle(locale, ns))
+      if (isRecord(bundle) && !i18n.hasResourceBundle(locale, ns))
         i18n.addResourceBundle(locale, ns, bundle)
     }
   } catch {

@@ -8,14 +8,14 @@ import type { Pairing } from '../../domain/sommelier-pairings'
 import { filterLadder, type IndexFacetValues } from '../../domain/sommelier-filters'
 import { HITS_PER_SUGGESTION, pickRandom } from '../../domain/random-pick'
 import type { WineHit } from '../../domain/wine-hit'
+import { isRecord } from '../../domain/is-record'
 import { getSearchClient, searchWines, wineIndexName } from '../search-client'
 import { getPageQueryClient } from '../../api/query-client'
 
 /** Hits fetched per search to choose from. */
 export const CANDIDATES = 20
 
-const keysOf = (facet: unknown): string[] =>
-  typeof facet === 'object' && facet !== null ? Object.keys(facet) : []
+const keysOf = (facet: unknown): string[] => (isRecord(facet) ? Object.keys(facet) : [])
 
 const facetQueryKey = (locale: Locale) => ['sommelier-facets', locale] as const
 
