@@ -220,14 +220,14 @@ const VENDOR_BASE =
  * show the user.
  */
 const CORE =
-  /[\\/](mount[\\/](root|baseline|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/]logout|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/](safe-url|to-number|trimmed-text)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
+  /[\\/](mount[\\/](root|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/]logout|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/](safe-url|to-number|trimmed-text)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
 /**
  * What every widget needs, React or not, besides the entry (src/page/page-base.ts and what a
  * widget drawn without React needs: the texts, http, the page's QueryClient, the collection
  * reads, rotation, the DOM root); what these import goes with them.
  */
 const PAGE_BASE =
-  /[\\/](src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/](collection-url|collection-query|query-client)|i18n[\\/]i18n|http[\\/](http|signals|csrf)|domain[\\/]rotation)|mount[\\/]dom-root)\.ts$/
+  /[\\/](src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/](collection-url|collection-query|query-client)|i18n[\\/]i18n|http[\\/](http|signals|csrf)|domain[\\/]rotation)|mount[\\/]dom-root)\.ts$|[\\/]mount[\\/]baseline\.css$/
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
@@ -315,7 +315,7 @@ function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // What a core module imports is in the core too (unless the entry has it already). Anywhere
   // else the core would import that chunk, and a chunk that imports the core back (the site
   // chunk does) makes a cycle: the build then lists the core's stylesheet after that chunk's, and
-  // the widgets' baseline (mount/baseline.css, in the core's stylesheet) overrides the widgets'
+  // the widgets' baseline (mount/baseline.css, then in the core's stylesheet) overrides the widgets'
   // own rules of the same weight (it moved the header at load). build/chunks.test.ts checks it.
   if (!inEntry && importedBy(id, ctx, (m) => CORE.test(m))) return 'core'
   const roots = [...loadersOf(id, ctx)]

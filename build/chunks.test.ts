@@ -59,15 +59,31 @@ describe('the chunk graph', () => {
     expect(cycles.map((key) => manifest[key]?.file)).toEqual([])
   })
 
-  it('puts the core (its stylesheet holds the baseline) before every chunk that needs it', () => {
-    const core = Object.keys(manifest).find(
-      (key) => /(^|\/)_?core-/.test(key) && manifest[key]?.file.endsWith('.js'),
+  it('puts the page base (its stylesheet holds the baseline) before every chunk that needs it', () => {
+    const base = Object.keys(manifest).find(
+      (key) => /(^|\/)_?page-base-/.test(key) && manifest[key]?.file.endsWith('.js'),
     )
-    expect(core).toBeDefined()
-    const coreCss = manifest[core!]?.css ?? []
-    expect(coreCss).toHaveLength(1)
-    // What the core needs never needs the core: its stylesheet is listed first.
-    for (const dependency of reached(core!)) expect(reached(dependency).has(core!)).toBe(false)
+    expect(base).toBeDefined()
+    const baseCss = manifest[base!]?.css ?? []
+    expect(baseCss).toHaveLength(1)
+    // What the page base needs never needs it: its stylesheet is listed first.
+    for (const dependency of reached(base!)) expect(reached(dependency).has(base!)).toBe(false)
+  })
+
+  it('gives every widget, React or not, the baseline before its own stylesheet', () => {
+    const base = Object.values(manifest).find((c) => c.name === 'page-base')
+    const baseline = base?.css?.[0]
+    expect(baseline).toBeDefined()
+    const widgets = Object.values(manifest).filter(
+      (c) => c.isDynamicEntry && /^[A-Z]/.test(c.name ?? '') && (c.css?.length ?? 0) > 0,
+    )
+    expect(widgets.map((c) => c.name)).toContain('Quotes')
+    for (const widget of widgets) {
+      const reachedCss = [
+        ...reached(Object.keys(manifest).find((k) => manifest[k] === widget)!),
+      ].flatMap((key) => manifest[key]?.css ?? [])
+      expect(reachedCss, widget.name).toContain(baseline)
+    }
   })
 })
 

@@ -87,6 +87,28 @@ test.describe('widget catalogue (/)', () => {
     }
   })
 
+  test('the widgets’ baseline precedes every widget’s stylesheet, whichever widget loads first (quotes, drawn without React, is first here)', async ({
+    page,
+  }) => {
+    await open(page, '/')
+    const quotes = page.locator('[data-example-for="quotes"] > [data-widget]')
+    await expect(quotes).toHaveAttribute('data-widget-mounted', '')
+    // The quote's place is held by every quote, invisible: one quote is seen, not the list.
+    const sizers = quotes.locator('[data-quote-sizer]')
+    expect(await sizers.count()).toBeGreaterThan(1)
+    for (const sizer of await sizers.all()) await expect(sizer).toHaveCSS('visibility', 'hidden')
+    const order = await page.evaluate(() =>
+      [...document.styleSheets]
+        .filter((sheet) => sheet.href?.includes('/widgets/assets/'))
+        .map((sheet) =>
+          [...sheet.cssRules].some((rule) => rule.cssText.includes('all: revert'))
+            ? 'baseline'
+            : 'widget',
+        ),
+    )
+    expect(order.indexOf('baseline')).toBe(0)
+  })
+
   test('opens without a notice: the redirect an example makes while mounting is cancelled quietly', async ({
     page,
   }) => {

@@ -26,6 +26,8 @@ const PAGES: { path: string; widgets: string[]; select?: string }[] = [
       'carousel',
     ],
   },
+  // Quotes alone: drawn without React, the baseline comes with it all the same.
+  { path: '/bench/quotes', widgets: ['quotes'] },
   { path: '/en/giftbox', widgets: ['giftbox'] },
   { path: '/en/wines/chateau-roquefort-lalande-bordeaux-superieur', widgets: ['wine-tabs'] },
   { path: '/en/bundles/belgian-discovery', widgets: ['bundle'] },

@@ -4,6 +4,9 @@
  * whose widgets are all drawn this way downloads neither (the quotes-only page). In the page base
  * chunk (vite.config.ts `PAGE_BASE`), which every widget page loads anyway.
  */
+// Before any widget's styles, whichever renderer or widget loads first: the host-proof baseline
+// and the theme's properties (README), in the page base chunk's stylesheet.
+import './baseline.css'
 import type { DomWidget } from '../src/props/schema'
 import { getPageQueryClient } from '../src/api/query-client'
 import { reportError } from '../src/report/report'

@@ -20,7 +20,8 @@ import {
   type PlacedWidgets,
 } from '../src/ui/widget-tag/WidgetTag'
 import { reportError } from '../src/report/report'
-// Before any widget's styles: the host-proof baseline and the theme's properties (README).
+// Before any widget's styles: the host-proof baseline and the theme's properties (README), in
+// the page base chunk's stylesheet (also mount/dom-root.ts).
 import './baseline.css'
 
 type LoadedWidget = ComponentType<WidgetComponentProps<Record<string, unknown>>>
