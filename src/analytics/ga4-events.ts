@@ -51,8 +51,6 @@ export type Ga4EcommerceName =
 export type Ga4Event =
   { event: Ga4EcommerceName; ecommerce: Ga4Ecommerce } | { event: 'search'; search_term: string }
 
-const wholeQuantity = wholeCount
-
 /** One item as GA4 wants it. */
 export function ga4Item(item: ShopItem): Ga4Item {
   const variant = [item.vintage, item.volume].filter((part) => part).join(' ')
@@ -62,13 +60,13 @@ export function ga4Item(item: ShopItem): Ga4Item {
     ...(variant && { item_variant: variant }),
     item_category: item.type === 'bundle' ? 'bundle' : 'wine',
     price: toCents(item.price) / 100,
-    quantity: wholeQuantity(item.quantity),
+    quantity: wholeCount(item.quantity),
   }
 }
 
 /** Sum of price × quantity, in EUR rounded to cents (summed in cents: no float drift). */
 export function itemsValue(items: readonly ShopItem[]): number {
-  return items.reduce((sum, i) => sum + toCents(i.price * wholeQuantity(i.quantity)), 0) / 100
+  return items.reduce((sum, i) => sum + toCents(i.price * wholeCount(i.quantity)), 0) / 100
 }
 
 function ecommerce(

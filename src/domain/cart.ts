@@ -40,26 +40,24 @@ export interface CartTotals {
   total: number
 }
 
-const positiveQuantity = wholeCount
-
 function stockOf(line: Pick<CartLine, 'qty_available'>): number {
-  return positiveQuantity(line.qty_available)
+  return wholeCount(line.qty_available)
 }
 
 /** quantity × price of one line, in EUR rounded to cents. */
 export function lineTotal(line: Pick<CartLine, 'quantity' | 'price'>): number {
-  return toCents(positiveQuantity(line.quantity) * line.price) / 100
+  return toCents(wholeCount(line.quantity) * line.price) / 100
 }
 
 function subTotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + toCents(positiveQuantity(line.quantity) * line.price), 0)
+  return lines.reduce((sum, line) => sum + toCents(wholeCount(line.quantity) * line.price), 0)
 }
 
 /** Bottles shipped for one line (see the module comment for bundles). */
 export function lineBottles(line: Pick<CartLine, 'quantity' | 'type' | 'wines'>): number {
-  const quantity = positiveQuantity(line.quantity)
+  const quantity = wholeCount(line.quantity)
   if (line.type !== 'bundle') return quantity
-  const perBundle = line.wines.reduce((sum, wine) => sum + positiveQuantity(wine.quantity), 0)
+  const perBundle = line.wines.reduce((sum, wine) => sum + wholeCount(wine.quantity), 0)
   return quantity * (perBundle > 0 ? perBundle : 1)
 }
 
@@ -68,7 +66,7 @@ export function cartTotals(state: CartState): CartTotals {
   const subCents = subTotalCents(lines)
   const totalCents = subCents + toCents(state.shippingCost) - toCents(state.redeemedPointsAmount)
   return {
-    itemsCount: lines.reduce((sum, line) => sum + positiveQuantity(line.quantity), 0),
+    itemsCount: lines.reduce((sum, line) => sum + wholeCount(line.quantity), 0),
     subTotal: subCents / 100,
     bottles: lines.reduce((sum, line) => sum + lineBottles(line), 0),
     freeShipping: lines.some((line) => line.free_shipping),
@@ -80,7 +78,7 @@ export function cartTotals(state: CartState): CartTotals {
 /** Quantity of the line with this id already in the cart (0 when absent). */
 export function quantityInCart(state: CartState, id: string): number {
   const line = state.lines.find((l) => l.id === id)
-  return line ? positiveQuantity(line.quantity) : 0
+  return line ? wholeCount(line.quantity) : 0
 }
 
 /** Re-applies "the redeemed amount covers at most the subtotal" after the lines changed. */
@@ -93,7 +91,7 @@ function withLines(state: CartState, lines: CartLine[]): CartState {
 }
 
 export function addLine(state: CartState, line: CartLine): CartState {
-  const added = positiveQuantity(line.quantity)
+  const added = wholeCount(line.quantity)
   if (added < 1) return state
   const stock = stockOf(line)
   const existing = state.lines.find((l) => l.id === line.id)
@@ -102,7 +100,7 @@ export function addLine(state: CartState, line: CartLine): CartState {
     if (quantity < 1) return state
     return withLines(state, [...state.lines, { ...line, quantity }])
   }
-  const quantity = Math.min(positiveQuantity(existing.quantity) + added, stock)
+  const quantity = Math.min(wholeCount(existing.quantity) + added, stock)
   if (quantity < 1) return state
   if (quantity === existing.quantity && existing.qty_available === line.qty_available) return state
   const lines = state.lines.map((l) =>

@@ -52,8 +52,6 @@ const BASE_TIER = tier(MIN_REDEEM_POINTS, 1)
  */
 export const REDEMPTION_TIERS: readonly RedemptionTier[] = [BASE_TIER, tier(200, 2), tier(400, 5)]
 
-const wholePoints = wholeCount
-
 function tierFor(points: number): RedemptionTier {
   let tier = BASE_TIER
   for (const t of REDEMPTION_TIERS) if (points >= t.minPoints) tier = t
@@ -61,7 +59,7 @@ function tierFor(points: number): RedemptionTier {
 }
 
 function amountCents(points: number): number {
-  const p = wholePoints(points)
+  const p = wholeCount(points)
   if (p < MIN_REDEEM_POINTS) return 0
   return p * POINT_VALUE_CENTS * tierFor(p).multiplier
 }
@@ -73,7 +71,7 @@ export function redemptionAmount(points: number): number {
 
 /** Whether a balance allows any redemption (≥ 100 points). */
 export function canRedeem(balance: number): boolean {
-  return wholePoints(balance) >= MIN_REDEEM_POINTS
+  return wholeCount(balance) >= MIN_REDEEM_POINTS
 }
 
 /**
@@ -81,7 +79,7 @@ export function canRedeem(balance: number): boolean {
  * that is below the 100-point minimum.
  */
 export function maxRedeemablePoints(balance: number, subTotal: number): number {
-  const available = wholePoints(balance)
+  const available = wholeCount(balance)
   const budgetCents = Math.max(0, toCents(subTotal))
   // Highest tier first: the first tier that can hold a valid count gives the maximum, because the
   // amount never decreases as points grow.
@@ -117,7 +115,7 @@ export function clampRedeemDetailed(
     const isBlank = input == null || (typeof input === 'string' && input.trim() === '')
     return { points: 0, amount: 0, adjustment: isBlank ? null : 'invalid' }
   }
-  const requested = wholePoints(value)
+  const requested = wholeCount(value)
   if (requested === 0) return { points: 0, amount: 0, adjustment: value < 0 ? 'invalid' : null }
   if (requested < MIN_REDEEM_POINTS) return { points: 0, amount: 0, adjustment: 'below-minimum' }
   const max = maxRedeemablePoints(balance, subTotal)

@@ -1,6 +1,6 @@
 /**
  * The browser's storages, for what is kept in them (the store in sessionStorage; the pending and
- * paid payments and the GA4 purchases sent in localStorage), and their JSON read back. A storage
+ * paid payments and the GA4 purchases sent in localStorage). A storage
  * is null where it is missing (no window: node) or refused (privacy modes, a sandboxed iframe:
  * reading `window.localStorage` throws there). The library entry uses it (it looks for saved
  * state and pending payments at once): keep it tiny and import-free (JSON: ./read-json).
