@@ -51,6 +51,11 @@ export interface Driver {
   engine: Engine
   goto(path: string): Promise<void>
   reload(): Promise<void>
+  /**
+   * The browser's Back, without waiting for a load (a page restored from the back/forward cache
+   * fires none): wait for what the journey expects next.
+   */
+  back(): Promise<void>
   url(): Promise<string>
   /** Runs `fn` in the page with JSON arguments; returns its (awaited) JSON result. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>
@@ -135,6 +140,11 @@ class PuppeteerDriver implements Driver {
   }
   async reload() {
     await this.page.reload({ waitUntil: 'load' })
+  }
+  back() {
+    // Not awaited: it waits for a load, which a page restored from the cache never fires.
+    this.page.goBack().catch(() => undefined)
+    return Promise.resolve()
   }
   async url() {
     return this.page.url()
@@ -326,6 +336,13 @@ class WebKitDriver implements Driver {
   }
   async reload() {
     await this.cmd('POST', '/refresh', {})
+  }
+  async back() {
+    // From the page, on a timer: WebDriver's own Back waits for a load that a page restored from
+    // the back/forward cache never fires.
+    await this.evaluate(() => {
+      setTimeout(() => history.back(), 0)
+    })
   }
   async url() {
     return this.cmd<string>('GET', '/url')

@@ -75,6 +75,8 @@ export interface JourneyOptions {
   noLoadWait?: boolean
   /** Only these sizes of the run (default: all). */
   sizes?: string[]
+  /** Only in these engines (default: every engine of the run). */
+  engines?: Engine[]
   /**
    * In these engines, a demo server of its own in production mode (`server.mjs --prod`: no service
    * worker, the API answered server-side by the same MSW handlers) instead of the run's demo site;
@@ -93,6 +95,7 @@ export function journey(
   options: JourneyOptions = {},
 ): void {
   if (ONLY.length > 0 && !ONLY.some((w) => name.toLowerCase().includes(w))) return
+  if (options.engines && !options.engines.includes(ENGINE)) return
   const prod = options.prodIn?.includes(ENGINE) ?? false
   for (const size of SIZES.filter((s) => !options.sizes || options.sizes.includes(s.name))) {
     void test(

@@ -545,3 +545,49 @@ journey(
   },
   { sizes: ['desktop'] },
 )
+
+journey(
+  'Back to a wine page, then add it: the wine added on the next page stays',
+  async (page) => {
+    const OTHER_WINE = '/en/wines/chateau-lagrange-belair-pauillac-grand-vin'
+    const box = widget('wine-tabs')
+    const savedNames = () =>
+      page.evaluate(() =>
+        (
+          (
+            JSON.parse(sessionStorage.getItem('wine-widgets:v1') ?? '{}') as {
+              cart?: { lines?: { name: string }[] }
+            }
+          ).cart?.lines ?? []
+        ).map((l) => l.name),
+      )
+    await open(page, WINE)
+    await page.evaluate(() => {
+      window.addEventListener('pageshow', (event) => {
+        if (event.persisted) document.documentElement.dataset.restored = 'yes'
+      })
+    })
+    // Used by the visitor before leaving, as a shopper's page is.
+    await page.fill({ within: box, role: 'textbox', name: t('wineTabs.quantity') }, '2')
+    await open(page, OTHER_WINE)
+    await page.click({ within: box, role: 'button', name: t('wineTabs.add') })
+    await visible(page, minicartButton(1))
+    const other = await savedNames()
+    assert.equal(other.length, 1)
+
+    await page.back()
+    await until('back on the first wine page', async () => (await path(page)) === WINE)
+    await widgetsSettled(page)
+    const restored = await page.evaluate(() => document.documentElement.dataset.restored === 'yes')
+    console.log(`[cross] the wine page came back from the back/forward cache: ${restored}`)
+    await visible(page, minicartButton(1))
+    await page.click({ within: box, role: 'button', name: t('wineTabs.add') })
+    await visible(page, minicartButton(3))
+    const both = await savedNames()
+    assert.equal(both.length, 2)
+    assert.ok(both.includes(other[0]!), 'the wine added on the other page is still in the cart')
+  },
+  // Firefox driven over WebDriver BiDi restores no page from the back/forward cache (not even a
+  // page without scripts), so there this journey would not test what it is about.
+  { sizes: ['desktop'], engines: ['webkit'] },
+)

@@ -105,6 +105,38 @@ function currentUserRequests(): Request[] {
   return requests
 }
 
+describe('a page restored from the back/forward cache', () => {
+  const restore = () =>
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+
+  it('asks again who is logged in: a login on another page shows, with its balance', async () => {
+    await ensureSessionChecked()
+    expect(getStore().getState().session.isLoggedIn).toBe(false)
+    // The visitor logged in on the next page, then pressed Back.
+    db.sessionEmail = 'claire@example.com'
+    restore()
+    await vi.waitFor(() =>
+      expect(getStore().getState().session).toEqual({
+        isLoggedIn: true,
+        user: CLAIRE,
+        points: 420,
+      }),
+    )
+    expect(callsOf('getcurrentuser')).toHaveLength(2)
+  })
+
+  it('a logout on another page shows too; a page shown without the cache asks nothing more', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    db.sessionEmail = null
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }))
+    expect(callsOf('getcurrentuser')).toHaveLength(1)
+    restore()
+    await vi.waitFor(() => expect(getStore().getState().session.isLoggedIn).toBe(false))
+    expect(callsOf('getcurrentuser')).toHaveLength(2)
+  })
+})
+
 describe('the current-user check through the page QueryClient', () => {
   it('shares one request between the page check and a check asked meanwhile', async () => {
     db.sessionEmail = 'claire@example.com'

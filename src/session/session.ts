@@ -48,6 +48,27 @@ export { startSessionService } from './session-service'
 /** The current-user check under way or done, per store (one per page). */
 const pageChecks = pageSlot(() => new WeakMap<Store, Promise<void>>())
 
+/**
+ * A page restored from the back/forward cache asks again who is logged in (and their balance):
+ * the visitor may have logged in or out on another page meanwhile. Listened to once per page,
+ * from its first check; the store has already taken the tab's newer saved state by then.
+ */
+const recheckOnRestore = pageSlot(
+  () => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      pageChecks.get().delete(getStore())
+      void ensureSessionChecked()
+    }
+    // No window in node (tests), whatever the DOM types say.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+    globalThis.window?.addEventListener('pageshow', onShow)
+    return onShow
+  },
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
+  (onShow) => globalThis.window?.removeEventListener('pageshow', onShow),
+)
+
 const log = (message: string, error: unknown) => reportError({ area: 'session', message, error })
 
 /** Who is logged in, through the page's QueryClient (shared with a check already in flight). */
@@ -97,6 +118,7 @@ async function runCheck(store: Store): Promise<void> {
  * Start the page's one current-user check. Every caller gets the same promise; it never rejects.
  */
 export function ensureSessionChecked(): Promise<void> {
+  recheckOnRestore.get()
   const store = getStore()
   const checks = pageChecks.get()
   let check = checks.get(store)

@@ -28,14 +28,20 @@ export function trackActivity(
   const onVisible = () => {
     if (document.visibilityState === 'visible') check()
   }
+  // A page restored from the back/forward cache first takes what the tab's other pages saved
+  // meanwhile (every root re-renders from it), then judges the expiry on that.
+  const onShow = (event: PageTransitionEvent) => {
+    if (event.persisted) store.refresh()
+    check()
+  }
   EVENTS.forEach((e) => window.addEventListener(e, touch, { passive: true, capture: true }))
   document.addEventListener('visibilitychange', onVisible)
-  window.addEventListener('pageshow', check)
+  window.addEventListener('pageshow', onShow)
   const timer = window.setInterval(check, checkEveryMs)
   return () => {
     EVENTS.forEach((e) => window.removeEventListener(e, touch, { capture: true }))
     document.removeEventListener('visibilitychange', onVisible)
-    window.removeEventListener('pageshow', check)
+    window.removeEventListener('pageshow', onShow)
     window.clearInterval(timer)
   }
 }

@@ -16,10 +16,9 @@ const storeState = pageSlot<StoreSlot>(() => ({ store: null, reader: null, prepa
 // Storage disabled reads as nothing saved: the store starts empty and only persistence is lost.
 const hasSavedState = (): boolean => savedStateText() !== null
 
-/** For a page with nothing saved: the store never calls it (it reads only what storage holds). */
-const nothingSaved: SavedStateReader = () => {
-  throw new Error('[wine-widgets] The saved state appeared before the store was prepared.')
-}
+/** The saved-state reader (the schemas and valibot), fetched once per page. */
+const loadReader = (state: StoreSlot): Promise<SavedStateReader> =>
+  import('./saved-state').then((m) => (state.reader = m.readSavedState))
 
 /**
  * Create the page's one store, reading back what this tab saved. The saved-state schemas (and
@@ -30,11 +29,7 @@ export function prepareStore(): Promise<Store> {
   const state = storeState.get()
   if (state.store) return Promise.resolve(state.store)
   state.preparing ??= (
-    state.reader || !hasSavedState()
-      ? Promise.resolve()
-      : import('./saved-state').then((m) => {
-          state.reader = m.readSavedState
-        })
+    state.reader || !hasSavedState() ? Promise.resolve() : loadReader(state)
   ).then(
     () => getStore(),
     (error: unknown) => {
@@ -56,7 +51,7 @@ export function storeOf(page: PageContext): Store {
       // A programming error (the page services prepare the store before any widget renders).
       throw new Error('[wine-widgets] getStore() ran before prepareStore() read the saved state.')
     }
-    state.store = createStore({ readSaved: state.reader ?? nothingSaved })
+    state.store = createStore({ readSaved: state.reader, loadReader: () => loadReader(state) })
   }
   return state.store
 }

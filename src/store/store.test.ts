@@ -3,7 +3,7 @@ import { createStore as createStoreWith, type StoreOptions } from './store'
 import { readSavedState } from './saved-state'
 
 /** The store as a page prepares it when something is saved: with the real saved-state reader. */
-const createStore = (options: Partial<StoreOptions> = {}) =>
+const createStore = (options: Omit<StoreOptions, 'readSaved' | 'loadReader'> = {}) =>
   createStoreWith({ readSaved: readSavedState, ...options })
 import { INACTIVITY_MS, STORAGE_KEY, emptyContact, type StoreState } from './state'
 import type { CartLine } from '../domain/types'
@@ -402,5 +402,122 @@ describe('saved state of the wrong shape (issue 11): what does not fit goes, the
     expect(store.expiredOnLoad).toEqual({ wasLoggedIn: true })
     expect(store.getState().cart.lines).toEqual([])
     expect(store.getState().session.isLoggedIn).toBe(false)
+  })
+})
+
+describe('two pages of one tab over one storage: a write never goes over a newer state', () => {
+  const wineB: CartLine = { ...line, id: '5000', odooId: 5000, name: 'Wine B', quantity: 1 }
+  const names = (store: { getState: () => StoreState }) =>
+    store.getState().cart.lines.map((l) => l.name)
+  const savedNames = (storage: ReturnType<typeof memoryStorage>) =>
+    (JSON.parse(storage.data.get(STORAGE_KEY)!) as StoreState).cart.lines.map((l) => l.name)
+
+  /** Page A loaded first; page B (the next page, A kept in the back/forward cache) adds wine B. */
+  function twoPages(warn = vi.fn()) {
+    const storage = memoryStorage()
+    const clock = { now: 0 }
+    const now = () => clock.now
+    const a = createStore({ storage, now, warn })
+    a.update((d) => {
+      d.cart.lines.push(line)
+    })
+    const b = createStore({ storage, now })
+    b.update((d) => {
+      d.cart.lines.push(wineB)
+    })
+    return { storage, clock, a, b, now }
+  }
+
+  it("a change on the older page is applied to the newer state: both pages' wines stay", () => {
+    const { storage, a } = twoPages()
+    a.update((d) => {
+      d.cart.lines[0]!.quantity = 5
+    })
+    expect(savedNames(storage)).toEqual(['Château Test', 'Wine B'])
+    expect(a.getState().cart.lines.map((l) => l.quantity)).toEqual([5, 1])
+  })
+
+  it('activity on the older page (touch) keeps the newer state, and judges expiry on it', () => {
+    const { storage, clock, a, b } = twoPages()
+    // B was used a minute ago; A's copy says its last activity was 31 minutes ago.
+    clock.now = INACTIVITY_MS - 60_000
+    b.touch()
+    clock.now = INACTIVITY_MS + 60_000
+    expect(a.touch()).toBe(false)
+    expect(savedNames(storage)).toEqual(['Château Test', 'Wine B'])
+    expect(a.getState().lastActivity).toBe(clock.now)
+  })
+
+  it('logout on the older page clears the newer state, not a stale copy of it', () => {
+    const { storage, a } = twoPages()
+    a.clearPersonal()
+    expect(savedNames(storage)).toEqual([])
+    expect(names(a)).toEqual([])
+  })
+
+  it('refresh (a page shown again) takes the newer state and tells every subscriber once', () => {
+    const { a } = twoPages()
+    const listener = vi.fn()
+    a.subscribe(listener)
+    a.refresh()
+    expect(names(a)).toEqual(['Château Test', 'Wine B'])
+    expect(listener).toHaveBeenCalledTimes(1)
+    a.refresh()
+    expect(listener).toHaveBeenCalledTimes(1)
+  })
+
+  it('a newer state that does not read is dropped with one warning; the change still applies', () => {
+    const warn = vi.fn()
+    const { storage, a } = twoPages(warn)
+    storage.data.set(STORAGE_KEY, '{"cart": [oops')
+    a.update((d) => {
+      d.conversation.push({ from: 'user', message: 'Hi', wines: [] })
+    })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn.mock.calls[0]?.[0]).toMatch(/Discarded corrupted/)
+    expect(savedNames(storage)).toEqual([])
+    expect(a.getState().conversation).toHaveLength(1)
+  })
+
+  describe('a page that had nothing saved (its reader not loaded yet)', () => {
+    /** Page A opened first on an empty tab; page B then saved a cart. */
+    function firstPageThenAnother() {
+      const storage = memoryStorage()
+      let release: () => void = () => undefined
+      const loadReader = vi.fn(
+        () =>
+          new Promise<typeof readSavedState>((resolve) => {
+            release = () => resolve(readSavedState)
+          }),
+      )
+      const a = createStoreWith({ readSaved: null, loadReader, storage })
+      createStore({ storage }).update((d) => {
+        d.cart.lines.push(wineB)
+      })
+      return { storage, a, loadReader, release: () => release() }
+    }
+
+    it('shown again: fetches the reader, then shows the newer state', async () => {
+      const { a, loadReader, release } = firstPageThenAnother()
+      const listener = vi.fn()
+      a.subscribe(listener)
+      a.refresh()
+      expect(loadReader).toHaveBeenCalledTimes(1)
+      release()
+      await vi.waitFor(() => expect(names(a)).toEqual(['Wine B']))
+      expect(listener).toHaveBeenCalled()
+    })
+
+    it('an add before the reader arrives shows at once and is saved on top of the newer state', async () => {
+      const { storage, a, release } = firstPageThenAnother()
+      a.update((d) => {
+        d.cart.lines.push(line)
+      })
+      expect(names(a)).toEqual(['Château Test'])
+      expect(savedNames(storage)).toEqual(['Wine B'])
+      release()
+      await vi.waitFor(() => expect(savedNames(storage)).toEqual(['Wine B', 'Château Test']))
+      expect(names(a)).toEqual(['Wine B', 'Château Test'])
+    })
   })
 })

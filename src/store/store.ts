@@ -11,23 +11,28 @@ import {
 import type { SavedStateReading } from './saved-state'
 import { readJson } from './read-json'
 import { sessionStore } from './web-storage'
+import { reportError } from '../report/report'
 
 /** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
 export type SavedStateReader = (raw: unknown) => SavedStateReading | null
-import { reportError } from '../report/report'
 
 export type Recipe = (draft: Draft<StoreState>) => void
 type Listener = () => void
 
 export interface Store {
   getState: () => StoreState
-  /** Apply an immer recipe, persist, notify subscribers. */
+  /** Apply an immer recipe to the newest saved state, persist, notify subscribers. */
   update(recipe: Recipe): void
   subscribe: (listener: Listener) => () => void
   /** Record user activity (throttled writes); returns true when the session had expired first. */
   touch(now?: number): boolean
   /** Clear user, cart, contacts and conversation (logout and inactivity). */
   clearPersonal(): void
+  /**
+   * Take the saved state when another page of this tab wrote it since this page last read or
+   * wrote it (a page restored from the back/forward cache); subscribers hear the change.
+   */
+  refresh(): void
   /**
    * Set when the saved state had expired (30 minutes idle) at page load and was cleared then
    * (`wasLoggedIn`: a user was logged in); null otherwise. A state, not an event: the session
@@ -36,21 +41,29 @@ export interface Store {
   readonly expiredOnLoad: { wasLoggedIn: boolean } | null
 }
 
-export interface StoreOptions {
-  /**
-   * Reads the saved state back. Passed in rather than imported so the schemas (and valibot) load
-   * only on pages that have something saved (`prepareStore` in `shared-store.ts`).
-   */
-  readSaved: SavedStateReader
+/**
+ * How the store reads the saved state back: the reader itself, or (a page that had nothing saved,
+ * so the schemas and valibot load only when there is something to read) how to fetch it when
+ * saved state appears, written by another page of the tab.
+ */
+type ReaderOptions =
+  | { readSaved: SavedStateReader; loadReader?: () => Promise<SavedStateReader> }
+  | { readSaved?: null; loadReader: () => Promise<SavedStateReader> }
+
+export type StoreOptions = ReaderOptions & {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
   now?: () => number
   warn?: (message: string) => void
 }
 
 /**
- * Framework-free store: one per page, shared by every widget root. Persisted to sessionStorage
- * under a versioned key; anything unreadable is dropped with one warning and the store starts
- * empty. Storage that is disabled or full only costs persistence, never a crash.
+ * Framework-free store: one per page, shared by every widget root. sessionStorage is the truth
+ * and the store holds a copy of one revision of it (the exact text it last read or wrote). Every
+ * write first compares that revision with what storage holds: when another page of the tab wrote
+ * since (Back restores a page from the back/forward cache with its old copy), the write takes the
+ * newer state and applies its own change to it, so no page ever writes over a newer state.
+ * Anything unreadable is dropped with one warning; storage that is disabled or full only costs
+ * persistence, never a crash.
  */
 export function createStore(options: StoreOptions): Store {
   // sessionStore(): null when storage is disabled (privacy mode, sandboxed iframe).
@@ -59,29 +72,44 @@ export function createStore(options: StoreOptions): Store {
   const warn =
     options.warn ?? ((message: string) => reportError({ area: 'storage', message, level: 'warn' }))
   const listeners = new Set<Listener>()
+  let reader = options.readSaved ?? null
   let warnedWrite = false
+  /** The revision this page holds: the text it last read from or wrote to storage. */
+  let savedText: string | null = null
+  /**
+   * Changes made while a newer saved state waits for its reader (the schemas' chunk): applied to
+   * the copy at once, then again to the newer state once it can be read. Null: nothing waits.
+   */
+  let waiting: Recipe[] | null = null
 
-  function load(): StoreState {
-    let raw: string | null
+  function storedText(): string | null {
     try {
-      raw = storage?.getItem(STORAGE_KEY) ?? null
+      return storage?.getItem(STORAGE_KEY) ?? null
     } catch {
-      return initialState(now())
+      return savedText // unreadable storage: nothing newer can be seen
     }
-    if (raw === null) return initialState(now())
+  }
+
+  /** The state `raw` holds; `repaired` when part of it was dropped or filled in (save it again). */
+  function read(
+    raw: string | null,
+    readSaved: SavedStateReader,
+  ): { state: StoreState; repaired: boolean } {
+    if (raw === null) return { state: initialState(now()), repaired: false }
     const parsed = readJson(raw)
-    const reading = parsed === undefined ? null : options.readSaved(parsed)
+    const reading = parsed === undefined ? null : readSaved(parsed)
     if (reading) {
       // Keep what fits; one warning names what did not (it is replaced by its empty value).
       if (reading.dropped.length > 0) {
         warn(
           `Discarded parts of the saved state in sessionStorage "${STORAGE_KEY}" that do not fit: ${reading.dropped.join(', ')}.`,
         )
-        repaired = true
       }
       // Filled in for an older saved state (a cart's identity): saved at once too.
-      if (reading.filled?.length) repaired = true
-      return reading.state
+      return {
+        state: reading.state,
+        repaired: reading.dropped.length > 0 || !!reading.filled?.length,
+      }
     }
     warn(
       parsed === undefined
@@ -93,19 +121,14 @@ export function createStore(options: StoreOptions): Store {
     } catch {
       /* storage unusable: nothing to clean */
     }
-    return initialState(now())
+    return { state: initialState(now()), repaired: false }
   }
 
-  /**
-   * Set when load() kept only part of the saved state, or filled in what an older one lacks: the
-   * repaired state is saved at once.
-   */
-  let repaired = false
-  let state = load()
-
   function persist() {
+    const text = JSON.stringify(state)
     try {
-      storage?.setItem(STORAGE_KEY, JSON.stringify(state))
+      storage?.setItem(STORAGE_KEY, text)
+      if (storage) savedText = text
     } catch (error) {
       if (!warnedWrite) {
         warnedWrite = true
@@ -114,11 +137,68 @@ export function createStore(options: StoreOptions): Store {
     }
   }
 
-  function set(next: StoreState) {
-    if (next === state) return
-    state = next
-    persist()
-    listeners.forEach((l) => l())
+  const notify = () => listeners.forEach((l) => l())
+
+  /**
+   * Brings the copy up to the revision storage holds. Returns false when that revision cannot be
+   * read yet (its reader is loading); the caller then waits.
+   */
+  function catchUp(): boolean {
+    const current = storedText()
+    if (current === savedText) return true
+    if (current !== null && !reader) {
+      fetchReader()
+      return false
+    }
+    const { state: newer, repaired } = read(current, reader ?? (() => null))
+    state = newer
+    savedText = storedText()
+    if (repaired) persist()
+    return true
+  }
+
+  let fetching = false
+  function fetchReader() {
+    if (fetching || !options.loadReader) return
+    fetching = true
+    options.loadReader().then(
+      (loaded) => {
+        fetching = false
+        reader = loaded
+        const changes = waiting ?? []
+        waiting = null
+        if (!catchUp()) return
+        const next = changes.reduce((s, recipe) => produce(s, recipe), state)
+        if (next !== state) {
+          state = next
+          persist()
+        }
+        notify()
+      },
+      (error: unknown) => {
+        // Tried again by the next write or page show; the changes stay in this page's copy.
+        fetching = false
+        warn(`Could not read the newer saved state: ${String(error)}`)
+      },
+    )
+  }
+
+  /** Applies `recipe` to the newest revision, saves and notifies; false when it had to wait. */
+  function commit(recipe: Recipe): boolean {
+    const before = state
+    if (waiting || !catchUp()) {
+      ;(waiting ??= []).push(recipe)
+      state = produce(state, recipe)
+      if (state !== before) notify()
+      return false
+    }
+    const next = produce(state, recipe)
+    if (next !== state) {
+      state = next
+      persist()
+    }
+    if (state !== before) notify()
+    return true
   }
 
   const clearRecipe: Recipe = (d) => {
@@ -132,29 +212,44 @@ export function createStore(options: StoreOptions): Store {
     d.conversation = []
   }
 
+  // Saved state without its reader: hold no revision, so the first write or page show fetches
+  // the reader and reads what is saved instead of writing over it.
+  const atLoad = storedText()
+  const readable = reader !== null || atLoad === null
+  const initial = readable
+    ? read(atLoad, reader ?? (() => null))
+    : { state: initialState(now()), repaired: false }
+  let state = initial.state
+  savedText = readable ? storedText() : null
+
   const store: Store = {
     getState: () => state,
     update(recipe) {
-      set(produce(state, recipe))
+      commit(recipe)
     },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
     touch(at = now()) {
-      const expired = at - state.lastActivity > INACTIVITY_MS
       // Writing on every event would thrash storage: a 10 s resolution is plenty for 30 minutes.
-      if (!expired && at - state.lastActivity < 10_000) return false
-      set(
-        produce(state, (d) => {
-          if (expired) clearRecipe(d)
-          d.lastActivity = at
-        }),
-      )
-      return expired
+      if (waiting || at - state.lastActivity < 10_000) return false
+      let expired = false
+      // Decided on the newest revision: another page's activity counts too.
+      const applied = commit((d) => {
+        expired = at - d.lastActivity > INACTIVITY_MS
+        if (!expired && at - d.lastActivity < 10_000) return
+        if (expired) clearRecipe(d)
+        d.lastActivity = at
+      })
+      return applied && expired
     },
     clearPersonal() {
-      set(produce(state, clearRecipe))
+      commit(clearRecipe)
+    },
+    refresh() {
+      const before = state
+      if (!waiting && catchUp() && state !== before) notify()
     },
     expiredOnLoad: null,
   }
@@ -168,8 +263,6 @@ export function createStore(options: StoreOptions): Store {
     persist()
     return { ...store, expiredOnLoad: { wasLoggedIn } }
   }
-  // `repaired` is set by the saved-state reader's callback, which narrowing does not follow.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-  if (repaired) persist()
+  if (initial.repaired) persist()
   return store
 }
