@@ -10,26 +10,24 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { normalizeInvoices, type Invoice } from '../domain/invoices'
-import type { Locale } from '../domain/types'
 import { accountRequest } from '../http/csrf'
 import { malformed } from '../http/http'
+import type { Answer, RequestBody, Unchecked } from './wire'
 
 export const INVOICES_URL = '/user/getinvoices'
 export const RESET_PASSWORD_URL = '/api/resetpassword'
 
-export interface InvoicesRequest {
-  odooID: number
-  locale: Locale
-}
+/** The body of `POST /user/getinvoices`. */
+export type InvoicesRequest = RequestBody<'getInvoices'>
 
 /** The user's invoices in the locale (product names and links are localized), newest first. */
 export async function getInvoices(
   { odooID, locale }: InvoicesRequest,
   signal?: AbortSignal,
 ): Promise<Invoice[]> {
-  const answer = await accountRequest<unknown>(INVOICES_URL, {
+  const answer = await accountRequest<Unchecked<Answer<'getInvoices'>>>(INVOICES_URL, {
     method: 'POST',
-    body: { json: { odooID, locale } },
+    body: { json: { odooID, locale } satisfies InvoicesRequest },
     signal,
   })
   const invoices = normalizeInvoices(answer)
@@ -56,13 +54,7 @@ export function useInvoices(request: InvoicesRequest) {
 }
 
 /** Spec 3, "Password reset payload". */
-export interface PasswordResetPayload {
-  locale: Locale
-  email: string
-  token: string
-  password: string
-  password_confirmation: string
-}
+export type PasswordResetPayload = RequestBody<'resetPassword'>
 
 /** `POST /api/resetpassword`: resolves on success, rejects with an HttpError otherwise. */
 export async function resetPassword(payload: PasswordResetPayload): Promise<void> {
@@ -75,7 +67,7 @@ export async function resetPassword(payload: PasswordResetPayload): Promise<void
         token: payload.token,
         password: payload.password,
         password_confirmation: payload.password_confirmation,
-      },
+      } satisfies PasswordResetPayload,
     },
     parse: 'none',
   })

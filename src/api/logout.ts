@@ -5,12 +5,13 @@
 import { accountRequest } from '../http/csrf'
 import { malformed } from '../http/http'
 import { isRecord } from '../domain/is-record'
+import type { Answer, Unchecked } from './wire'
 
 export const LOGOUT_URL = '/login/logoutuser'
 
 /** `GET /login/logoutuser`: resolves when the server confirms with `isLoggedOut: true`. */
 export async function logoutUser(): Promise<void> {
-  const raw = await accountRequest<unknown>(LOGOUT_URL)
+  const raw = await accountRequest<Unchecked<Answer<'logoutUser'>>>(LOGOUT_URL)
   if (!isRecord(raw) || typeof raw.isLoggedOut !== 'boolean') {
     throw malformed(LOGOUT_URL, 'the answer has no isLoggedOut flag')
   }

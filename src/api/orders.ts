@@ -1,7 +1,7 @@
 /**
  * Checkout and order calls of the product backend (spec section 7).
  *
- * Wire formats (spec 7 and mocks/orders.ts): `isVATValid` and `sendorderconfirmation` are form
+ * Wire formats (spec 7, contract/openapi.yaml and the types generated from it): `isVATValid` and `sendorderconfirmation` are form
  * data; `createorderinodoo` is form data too, its `contacts` and `cartlines` fields being JSON text;
  * `checkoutorder` and `createpaymentintent` are JSON. `updateuserpoints` and `getupdatedpoints` are
  * account calls (CSRF token). Every failure, and every answer without the documented shape, raises
@@ -13,6 +13,7 @@ import { accountRequest } from '../http/csrf'
 import { PAYMENT_TIMEOUT_MS, malformed, postForm, request, type RequestOptions } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
+import type { Answer, RequestBody, Schema, Unchecked } from './wire'
 
 export const VAT_URL = '/api/isVATValid'
 export const CREATE_ORDER_URL = '/api/createorderinodoo'
@@ -30,7 +31,11 @@ export interface VatCheck {
 
 /** `POST /api/isVATValid` (form data `vat`, already normalised by the caller). */
 export async function isVATValid(vat: string, signal?: AbortSignal): Promise<VatCheck> {
-  const raw = await postForm<unknown>(VAT_URL, { vat }, signal)
+  const raw = await postForm<Unchecked<Answer<'isVatValid'>>>(
+    VAT_URL,
+    { vat } satisfies RequestBody<'isVatValid'>,
+    signal,
+  )
   if (!isRecord(raw) || typeof raw.valid !== 'boolean') {
     throw malformed(VAT_URL, 'the answer has no valid flag')
   }
@@ -78,14 +83,14 @@ export async function createOrderInOdoo(
   },
   options: MutationOptions = {},
 ): Promise<string> {
-  const raw = await request<unknown>(CREATE_ORDER_URL, {
+  const raw = await request<Unchecked<Answer<'createOrderInOdoo'>>>(CREATE_ORDER_URL, {
     method: 'POST',
     body: {
       form: {
         locale: order.locale,
-        contacts: JSON.stringify(order.contacts),
-        cartlines: JSON.stringify(order.cartlines),
-      },
+        contacts: JSON.stringify(order.contacts satisfies Schema<'OrderContacts'>),
+        cartlines: JSON.stringify(order.cartlines satisfies readonly Schema<'CartLine'>[]),
+      } satisfies RequestBody<'createOrderInOdoo'>,
     },
     ...mutation(options),
   })
@@ -101,20 +106,23 @@ export async function createOrderInOdoo(
 
 /** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
 export async function checkoutOrder(orderId: string, options: MutationOptions = {}): Promise<void> {
-  await request<undefined>(CHECKOUT_ORDER_URL, unreadPost({ json: { orderId } }, options))
+  await request<undefined>(
+    CHECKOUT_ORDER_URL,
+    unreadPost({ json: { orderId } satisfies RequestBody<'checkoutOrder'> }, options),
+  )
 }
 
-/** Spec 7: the order confirmation's fields (sent as form data). */
-export interface OrderConfirmation {
+/**
+ * Spec 7: the order confirmation's fields, before they are sent as form data (the lines and the
+ * contacts then travel as JSON text).
+ */
+export type OrderConfirmation = Omit<
+  RequestBody<'sendOrderConfirmation'>,
+  'cartlines' | 'invoice' | 'delivery'
+> & {
   cartlines: readonly CartLine[]
-  shipping: number
-  total: number
   invoice: Contact
   delivery: Contact
-  redeemedPoints: number
-  redeemedPointsAmount: number
-  locale: Locale
-  orderId: string
 }
 
 /** `POST /api/sendorderconfirmation` (form data; lists and contacts as JSON text). */
@@ -123,36 +131,34 @@ export async function sendOrderConfirmation(
   options: MutationOptions = {},
 ): Promise<void> {
   const form = {
-    cartlines: JSON.stringify(confirmation.cartlines),
+    cartlines: JSON.stringify(confirmation.cartlines satisfies readonly Schema<'CartLine'>[]),
     shipping: confirmation.shipping,
     total: confirmation.total,
-    invoice: JSON.stringify(confirmation.invoice),
-    delivery: JSON.stringify(confirmation.delivery),
+    invoice: JSON.stringify(confirmation.invoice satisfies Schema<'Contact'>),
+    delivery: JSON.stringify(confirmation.delivery satisfies Schema<'Contact'>),
     redeemedPoints: confirmation.redeemedPoints,
     redeemedPointsAmount: confirmation.redeemedPointsAmount,
     locale: confirmation.locale,
     orderId: confirmation.orderId,
-  }
+  } satisfies RequestBody<'sendOrderConfirmation'>
   await request<undefined>(ORDER_CONFIRMATION_URL, unreadPost({ form }, options))
 }
 
-export interface PaymentIntentRequest {
-  /** Amount in cents, rounded (spec 7 and 9). */
-  amount_total: number
-  /** What the payment is for: the order number. */
-  name: string
-  customer_name: string
-  customer_email: string
-}
+/**
+ * The payment intent's fields besides `card`: `amount_total` in cents, rounded (spec 7 and 9),
+ * `name` (what the payment is for: the order number), the customer's name and e-mail, and
+ * `orderId`, the order the intent pays (an extra field beyond the spec's payload).
+ */
+export type PaymentIntentRequest = Omit<RequestBody<'createPaymentIntent'>, 'card'>
 
 /** `POST /api/createpaymentintent` → the intent's client secret (card payment). */
 export async function createPaymentIntent(
   intent: PaymentIntentRequest,
   options: MutationOptions = {},
 ): Promise<string> {
-  const raw = await request<unknown>(PAYMENT_INTENT_URL, {
+  const raw = await request<Unchecked<Answer<'createPaymentIntent'>>>(PAYMENT_INTENT_URL, {
     method: 'POST',
-    body: { json: { card: 'card', ...intent } },
+    body: { json: { card: 'card', ...intent } satisfies RequestBody<'createPaymentIntent'> },
     ...mutation(options),
   })
   if (!isRecord(raw) || typeof raw.client_secret !== 'string' || raw.client_secret === '') {
@@ -161,15 +167,8 @@ export async function createPaymentIntent(
   return raw.client_secret
 }
 
-export interface PointsUpdate {
-  userEmail: string
-  /** nl-BE date, e.g. "22/11/2026". */
-  date: string
-  /** The order number. */
-  document: string
-  /** Negative for redeemed points. */
-  points: number
-}
+/** `date` in nl-BE ("22/11/2026"), `document` the order number, `points` negative when redeemed. */
+export type PointsUpdate = RequestBody<'updateUserPoints'>
 
 /** `POST /user/updateuserpoints` (account call). The answer is not read. */
 export async function updateUserPoints(
@@ -181,9 +180,9 @@ export async function updateUserPoints(
 
 /** `POST /user/getupdatedpoints` (account call) → the user's balance. */
 export async function getUpdatedPoints(userEmail: string): Promise<number> {
-  const raw = await accountRequest<unknown>(UPDATED_POINTS_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'getUpdatedPoints'>>>(UPDATED_POINTS_URL, {
     method: 'POST',
-    body: { json: { userEmail } },
+    body: { json: { userEmail } satisfies RequestBody<'getUpdatedPoints'> },
   })
   const points = isRecord(raw) ? toNumber(raw.points) : null
   if (points === null) throw malformed(UPDATED_POINTS_URL, 'the answer has no points number')

@@ -10,12 +10,13 @@
  * at all raises an HttpError ("Error fetching data") like a failed call.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Locale, Promotion } from '../domain/types'
+import type { Promotion } from '../domain/types'
 import { safeUrl } from '../domain/safe-url'
 import { malformed, postJson } from '../http/http'
 import { lookupPromotion } from '../services/rules'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
+import type { Answer, RequestBody, Schema, Unchecked } from './wire'
 
 export const WINE_VARIANTS_URL = '/api/getwinevariants'
 export const BUNDLE_URL = '/api/getbundle'
@@ -78,7 +79,7 @@ export const backOfficeFlag = (v: unknown): boolean => v === true || v === 1 || 
 const text = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null
 
-function parseVariant(raw: unknown): WineVariant | null {
+function parseVariant(raw: Unchecked<Schema<'Variant'>>): WineVariant | null {
   if (!isRecord(raw)) return null
   const id = toNumber(raw.id)
   const price = toNumber(raw.price)
@@ -95,7 +96,7 @@ function parseVariant(raw: unknown): WineVariant | null {
   }
 }
 
-function parseScore(raw: unknown): WineScore | null {
+function parseScore(raw: Unchecked<Schema<'Score'>>): WineScore | null {
   if (!isRecord(raw) || !isRecord(raw.guide)) return null
   const score = toNumber(raw.score)
   const maxscore = toNumber(raw.maxscore)
@@ -104,7 +105,7 @@ function parseScore(raw: unknown): WineScore | null {
   return { guide: { value: text(raw.guide.value) ?? label, label }, score, maxscore }
 }
 
-function parseVintage(raw: unknown): WineVintage | null {
+function parseVintage(raw: Unchecked<Schema<'Vintage'>>): WineVintage | null {
   if (!isRecord(raw)) return null
   const vintage = text(raw.vintage)
   if (!vintage || !Array.isArray(raw.variants)) return null
@@ -119,18 +120,19 @@ function parseVintage(raw: unknown): WineVintage | null {
   }
 }
 
-export interface WineVariantsRequest {
-  odooCode: string
-  locale: Locale
-  name: string
-}
+/** The body of `POST /api/getwinevariants`. */
+export type WineVariantsRequest = RequestBody<'getWineVariants'>
 
 /** Every vintage of a wine as the backend lists it (active or not). */
 export async function getWineVariants(
   request: WineVariantsRequest,
   signal?: AbortSignal,
 ): Promise<WineVintage[]> {
-  const answer = await postJson<unknown>(WINE_VARIANTS_URL, request, signal)
+  const answer = await postJson<Unchecked<Answer<'getWineVariants'>>>(
+    WINE_VARIANTS_URL,
+    request satisfies WineVariantsRequest,
+    signal,
+  )
   if (!Array.isArray(answer)) {
     throw malformed(WINE_VARIANTS_URL, 'The answer is not a list')
   }
@@ -153,16 +155,18 @@ export function useWineVariants(request: WineVariantsRequest) {
   return useQuery(wineVariantsQueryOptions(request))
 }
 
-export interface BundleRequest {
-  odooCode: string
-  locale: Locale
-}
+/** The body of `POST /api/getbundle`. */
+export type BundleRequest = RequestBody<'getBundle'>
 
 export async function getBundle(
   request: BundleRequest,
   signal?: AbortSignal,
 ): Promise<BundleAnswer> {
-  const answer = await postJson<unknown>(BUNDLE_URL, request, signal)
+  const answer = await postJson<Unchecked<Answer<'getBundle'>>>(
+    BUNDLE_URL,
+    request satisfies BundleRequest,
+    signal,
+  )
   const bad = (reason: string) => malformed(BUNDLE_URL, reason)
   if (!isRecord(answer) || !isRecord(answer.bundle)) throw bad('The answer has no bundle')
   const b = answer.bundle

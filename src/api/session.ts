@@ -13,6 +13,7 @@ import { malformed } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 import { reportError } from '../report/report'
+import type { Answer, RequestBody, Schema, Unchecked } from './wire'
 
 export { logoutUser } from './logout'
 
@@ -22,7 +23,7 @@ export const EXISTING_EMAIL_URL = '/login/isexistingemail'
 export const CREATE_USER_URL = '/user/createuser'
 export const PASSWORD_RESET_LINK_URL = '/api/sendpasswordresetlink'
 
-function parseUser(url: string, raw: unknown): User {
+function parseUser(url: string, raw: Unchecked<Schema<'User'>>): User {
   if (!isRecord(raw)) throw malformed(url, 'user is not an object')
   const { name, email } = raw
   const odooID = toNumber(raw.odooID)
@@ -36,12 +37,16 @@ function parseUser(url: string, raw: unknown): User {
  * Reads `{ isLoggedIn, user, points }`. A logged-out answer becomes the logged-out session
  * whatever else it carries; a logged-in answer must carry a complete user and a points number.
  */
-export function parseSessionAnswer(url: string, raw: unknown): SessionState {
+export function parseSessionAnswer(
+  url: string,
+  raw: Unchecked<Schema<'SessionAnswer'>>,
+): SessionState {
   if (!isRecord(raw) || typeof raw.isLoggedIn !== 'boolean') {
     throw malformed(url, 'the answer has no isLoggedIn flag')
   }
   if (!raw.isLoggedIn) return { isLoggedIn: false, user: null, points: 0 }
-  const user = parseUser(url, raw.user)
+  // `user` is checked by parseUser, field by field.
+  const user = parseUser(url, raw.user as Unchecked<Schema<'User'>>)
   const points = raw.points === undefined || raw.points === null ? 0 : toNumber(raw.points)
   if (points === null) throw malformed(url, 'points is not a number')
   return { isLoggedIn: true, user, points }
@@ -49,7 +54,9 @@ export function parseSessionAnswer(url: string, raw: unknown): SessionState {
 
 /** `GET /login/getcurrentuser`: who is logged in for this browser session. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<SessionState> {
-  const raw = await accountRequest<unknown>(CURRENT_USER_URL, { signal })
+  const raw = await accountRequest<Unchecked<Answer<'getCurrentUser'>>>(CURRENT_USER_URL, {
+    signal,
+  })
   return parseSessionAnswer(CURRENT_USER_URL, raw)
 }
 
@@ -75,18 +82,18 @@ export function currentUserQueryOptions() {
 
 /** `POST /login/loginuser`: wrong credentials resolve to a logged-out session, not an error. */
 export async function loginUser(email: string, password: string): Promise<SessionState> {
-  const raw = await accountRequest<unknown>(LOGIN_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'loginUser'>>>(LOGIN_URL, {
     method: 'POST',
-    body: { json: { email, password } },
+    body: { json: { email, password } satisfies RequestBody<'loginUser'> },
   })
   return parseSessionAnswer(LOGIN_URL, raw)
 }
 
 /** `POST /login/isexistingemail`: whether an account already uses this address. */
 export async function isExistingEmail(email: string, signal?: AbortSignal): Promise<boolean> {
-  const raw = await accountRequest<unknown>(EXISTING_EMAIL_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'isExistingEmail'>>>(EXISTING_EMAIL_URL, {
     method: 'POST',
-    body: { json: { email } },
+    body: { json: { email } satisfies RequestBody<'isExistingEmail'> },
     signal,
   })
   // The backend spells the flag `isExistingEMail` (capital M).
@@ -123,17 +130,19 @@ export function existingEmailQueryOptions(email: string) {
   })
 }
 
-export interface NewAccount {
-  email: string
-  name: string
-  password: string
-}
+export type NewAccount = RequestBody<'createUser'>
 
 /** `POST /user/createuser`. The answer's content is not specified: only the status counts. */
 export async function createUser(account: NewAccount): Promise<void> {
   await accountRequest<undefined>(CREATE_USER_URL, {
     method: 'POST',
-    body: { json: { email: account.email, name: account.name, password: account.password } },
+    body: {
+      json: {
+        email: account.email,
+        name: account.name,
+        password: account.password,
+      } satisfies NewAccount,
+    },
     parse: 'none',
   })
 }
@@ -147,7 +156,13 @@ export function resetPasswordUrl(locale: Locale, origin = window.location.origin
 export async function sendPasswordResetLink(email: string, locale: Locale): Promise<void> {
   await accountRequest<undefined>(PASSWORD_RESET_LINK_URL, {
     method: 'POST',
-    body: { json: { email, _reset_url: resetPasswordUrl(locale), locale } },
+    body: {
+      json: {
+        email,
+        _reset_url: resetPasswordUrl(locale),
+        locale,
+      } satisfies RequestBody<'sendPasswordResetLink'>,
+    },
     parse: 'none',
   })
 }

@@ -17,15 +17,16 @@ import { malformed, request } from '../http/http'
 import { reportError } from '../report/report'
 import { isRecord } from '../domain/is-record'
 import { pageSlot } from '../page/page-context'
+import type { Answer, Schema, Unchecked } from '../api/wire'
 
-/** Context of the loyalty decision (spec 7: date, wine code, vintage, volume). */
-export interface LoyaltyContext {
-  /** The day of the lookup, YYYY-MM-DD (local date). */
-  date: string
-  wineCode: string
-  vintage: string
-  volume: string
-}
+/**
+ * Context of the loyalty decision (spec 7): the day of the lookup (YYYY-MM-DD, local date), the
+ * wine code, vintage and volume.
+ */
+export type LoyaltyContext = Schema<'LoyaltyContext'>
+
+/** What every decision answers (each names its own `result.output`). */
+type DecisionAnswer = Answer<'evaluateShipping'> | Answer<'evaluateLoyalty'>
 
 export interface RulesService {
   /** Evaluates a decision; resolves to its `result.output`. Throws HttpError on any failure. */
@@ -51,7 +52,7 @@ export function createRulesService(baseUrl: string): RulesService {
   const service: RulesService = {
     async evaluate(decision, context, signal) {
       const url = `${root}/evaluate/${encodeURIComponent(decision)}`
-      const answer = await request<unknown>(url, {
+      const answer = await request<Unchecked<DecisionAnswer>>(url, {
         method: 'POST',
         body: { json: { context } },
         signal,
@@ -63,11 +64,20 @@ export function createRulesService(baseUrl: string): RulesService {
       return answer.result.output
     },
     async loyalty(context, signal) {
-      const output = await service.evaluate('loyalty', { ...context }, signal)
+      const output = await service.evaluate(
+        'loyalty',
+        { ...context } satisfies Schema<'LoyaltyContext'>,
+        signal,
+      )
       return normalizePromotion(output)
     },
     async shipping(context, signal) {
-      const output = await service.evaluate('shipping', { ...context }, signal)
+      // The domain's context (src/domain holds no wire types) must be the contract's.
+      const output = await service.evaluate(
+        'shipping',
+        { ...context } satisfies Schema<'ShippingContext'>,
+        signal,
+      )
       const cost = readShippingCost(output)
       if (cost === null) {
         throw malformed(
