@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { HttpResponse } from 'msw'
 import { invoicesFor } from '../fixtures/users'
 import { currentUser, db, findUser } from './db'
 import {
@@ -10,13 +10,15 @@ import {
   type CallResolver,
 } from './route'
 import type { CallName } from './faults'
+import { contractHttp } from './contract-http'
+import type { Answer } from '../src/api/wire'
 
 /** The reset token the mock accepts; any other token has "expired". */
 export const VALID_RESET_TOKEN = 'valid-token'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-function sessionAnswer() {
+function sessionAnswer(): Answer<'getCurrentUser'> {
   const user = currentUser()
   return user
     ? {
@@ -35,12 +37,12 @@ const account = (call: CallName, resolver: CallResolver) =>
 const postAccount = postFieldsVia(account)
 
 export const accountHandlers = [
-  http.get(
+  contractHttp.get(
     '/cp/auth/token',
     withFaults('csrf', () => HttpResponse.text(db.csrfToken) as Response),
   ),
 
-  http.get(
+  contractHttp.get(
     '/login/getcurrentuser',
     account('getcurrentuser', () => json(sessionAnswer())),
   ),
@@ -52,16 +54,16 @@ export const accountHandlers = [
     return json(sessionAnswer())
   }),
 
-  http.get(
+  contractHttp.get(
     '/login/logoutuser',
     account('logoutuser', () => {
       db.sessionEmail = null
-      return json({ isLoggedOut: true })
+      return json({ isLoggedOut: true } satisfies Answer<'logoutUser'>)
     }),
   ),
 
   postAccount('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
-    json({ isExistingEMail: findUser(f.email) !== undefined }),
+    json({ isExistingEMail: findUser(f.email) !== undefined } satisfies Answer<'isExistingEmail'>),
   ),
 
   postAccount(
@@ -81,7 +83,7 @@ export const accountHandlers = [
         points: 0,
       })
       db.sessionEmail = f.email.trim()
-      return json({ created: true })
+      return json({ created: true } satisfies Answer<'createUser'>)
     },
   ),
 
@@ -92,7 +94,7 @@ export const accountHandlers = [
     (f) => {
       // Sent whether or not the address has an account (no account enumeration).
       db.resetLinks.push({ email: f.email, locale: f.locale, resetUrl: f._reset_url })
-      return json({ sent: true })
+      return json({ sent: true } satisfies Answer<'sendPasswordResetLink'>)
     },
   ),
 
@@ -112,7 +114,7 @@ export const accountHandlers = [
       if (f.token !== VALID_RESET_TOKEN) return json({ message: 'expired' }, 422)
       const user = findUser(f.email)
       if (user) user.password = f.password
-      return json({ reset: true })
+      return json({ reset: true } satisfies Answer<'resetPassword'>)
     },
   ),
 
@@ -131,17 +133,17 @@ export const accountHandlers = [
         document: f.document,
         points: f.points,
       })
-      return json({ updated: true, points: user.points })
+      return json({ updated: true, points: user.points } satisfies Answer<'updateUserPoints'>)
     },
   ),
 
   postAccount('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
     const user = findUser(f.userEmail)
     if (!user) return json({ message: 'User not found.' }, 404)
-    return json({ points: user.points })
+    return json({ points: user.points } satisfies Answer<'getUpdatedPoints'>)
   }),
 
   postAccount('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) =>
-    json({ invoices: invoicesFor(f.odooID, f.locale) }),
+    json({ invoices: invoicesFor(f.odooID, f.locale) } satisfies Answer<'getInvoices'>),
   ),
 ]

@@ -1,4 +1,3 @@
-import { http } from 'msw'
 import { isLocale } from '../src/domain/types'
 import {
   allCollectionEntries,
@@ -7,6 +6,8 @@ import {
   type AnyEntry,
 } from '../fixtures/collections'
 import { json, withFaults } from './route'
+import { contractHttp } from './contract-http'
+import type { Answer } from '../src/api/wire'
 
 const DEFAULT_PAGE_SIZE = 25
 const ALLOWED_FILTERS = ['site']
@@ -27,8 +28,8 @@ const positiveInt = (value: string | null, fallback: number): number => {
  * `filter[site]`, `fields` and `sort`, answering `{ data, links, meta }`.
  */
 export const collectionHandlers = [
-  http.get(
-    '/api/collections/:collection/entries',
+  contractHttp.get(
+    '/api/collections/{collection}/entries',
     withFaults('collections', ({ url, params }) => {
       const collection = String(params.collection)
       if (!isCollectionName(collection)) return json({ message: 'Not Found' }, 404)
@@ -95,7 +96,7 @@ export const collectionHandlers = [
           to: slice.length ? start + slice.length : null,
           total,
         },
-      })
+      } satisfies Answer<'getCollectionEntries'>)
     }),
   ),
 ]

@@ -2,6 +2,7 @@ import { db } from './db'
 import { badRequest, json, postFields } from './route'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
+import type { Answer } from '../src/api/wire'
 
 export const orderHandlers = [
   postFields(
@@ -23,7 +24,7 @@ export const orderHandlers = [
         confirmation: null,
         confirmationsSent: 0,
       })
-      return json({ orderCreated: true, orderNumber })
+      return json({ orderCreated: true, orderNumber } satisfies Answer<'createOrderInOdoo'>)
     },
   ),
 
@@ -33,7 +34,7 @@ export const orderHandlers = [
     if (order.status === 'checked-out')
       return json({ message: `Order ${order.orderNumber} is already checked out.` }, 409)
     order.status = 'checked-out'
-    return json({ checkedOut: true, orderId: order.orderNumber })
+    return json({ checkedOut: true, orderId: order.orderNumber } satisfies Answer<'checkoutOrder'>)
   }),
 
   postFields(
@@ -57,7 +58,7 @@ export const orderHandlers = [
       order.confirmation = Object.fromEntries(
         Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
       )
-      return json({ sent: true })
+      return json({ sent: true } satisfies Answer<'sendOrderConfirmation'>)
     },
   ),
 
@@ -86,7 +87,7 @@ export const orderHandlers = [
         amount_total: f.amount_total,
         customer_email: f.customer_email,
       })
-      return json({ client_secret })
+      return json({ client_secret } satisfies Answer<'createPaymentIntent'>)
     },
   ),
 ]

@@ -2,6 +2,7 @@ import { bundleAnswer } from '../fixtures/bundles'
 import { KNOWN_VAT_NAMES } from '../fixtures/vat'
 import { vintagesFor } from '../fixtures/wines'
 import { json, postFields } from './route'
+import type { Answer } from '../src/api/wire'
 
 /** BE + 10 digits, first digit 0 or 1, and 97 − (first 8 digits mod 97) = last two digits. */
 export function isValidBelgianVat(vat: string): boolean {
@@ -16,17 +17,22 @@ export const productHandlers = [
     'getwinevariants',
     { odooCode: 'string', locale: 'locale', name: 'text' },
     // A code the back office does not know has no vintages.
-    (f) => json(vintagesFor(f.odooCode, f.locale) ?? []),
+    (f) => json((vintagesFor(f.odooCode, f.locale) ?? []) satisfies Answer<'getWineVariants'>),
   ),
 
   postFields('/api/getbundle', 'getbundle', { odooCode: 'string', locale: 'locale' }, (f) => {
     const answer = bundleAnswer(f.odooCode, f.locale)
-    return answer ? json(answer) : json({ message: `Bundle ${f.odooCode} not found.` }, 404)
+    return answer
+      ? json(answer satisfies Answer<'getBundle'>)
+      : json({ message: `Bundle ${f.odooCode} not found.` } satisfies Answer<'getBundle', 404>, 404)
   }),
 
   postFields('/api/isVATValid', 'isVATValid', { vat: 'string' }, (f) => {
     const vat = f.vat.replace(/[\s.,]/g, '').toUpperCase()
     const valid = isValidBelgianVat(vat)
-    return json({ valid, name: valid ? (KNOWN_VAT_NAMES[vat] ?? '---') : '---' })
+    return json({
+      valid,
+      name: valid ? (KNOWN_VAT_NAMES[vat] ?? '---') : '---',
+    } satisfies Answer<'isVatValid'>)
   }),
 ]

@@ -1,6 +1,5 @@
 import {
   delay,
-  http,
   HttpResponse,
   type DefaultBodyType,
   type HttpResponseResolver,
@@ -9,6 +8,7 @@ import {
 import { db, idempotencyEntry, saveDb, type IdempotentAnswer, type RecordedCall } from './db'
 import { heldUntilReleased, takeFault, type CallName } from './faults'
 import { isLocale, type Locale } from '../src/domain/types'
+import { contractHttp, type ContractPostPath } from './contract-http'
 
 /** The body could not be parsed as the JSON its content type announced. */
 export const INVALID_JSON = Symbol('invalid JSON')
@@ -22,6 +22,12 @@ export interface CallContext {
 }
 
 export type CallResolver = (ctx: CallContext) => Response | Promise<Response>
+
+/**
+ * A handler's resolver as MSW and openapi-msw take it: it answers a plain Response (the bodies are
+ * checked against the contract where the handlers build them, with `satisfies`).
+ */
+export type MockResolver = HttpResponseResolver<PathParams, DefaultBodyType, undefined>
 
 async function readBody(request: Request): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return null
@@ -127,7 +133,7 @@ export function withFaults(
   call: CallName,
   resolver: CallResolver,
   options: FaultOptions = {},
-): HttpResponseResolver {
+): MockResolver {
   return async ({ request, params }) => {
     const url = new URL(request.url)
     const body = await readBody(request.clone())
@@ -274,12 +280,18 @@ export const withFields =
 
 /**
  * POST calls of the back office through `wrap` (the fault wrapper, or a wrapper around it like
- * the account calls' CSRF check) whose body fields `spec` reads first.
+ * the account calls' CSRF check) whose body fields `spec` reads first. The path is one of the
+ * contract's (./contract-http.ts).
  */
 export const postFieldsVia =
-  (wrap: (call: CallName, resolver: CallResolver) => HttpResponseResolver) =>
-  <S extends FieldSpec>(path: string, call: CallName, spec: S, answer: FieldsResolver<S>) =>
-    http.post(path, wrap(call, withFields(spec, answer)))
+  (wrap: (call: CallName, resolver: CallResolver) => MockResolver) =>
+  <S extends FieldSpec>(
+    path: ContractPostPath,
+    call: CallName,
+    spec: S,
+    answer: FieldsResolver<S>,
+  ) =>
+    contractHttp.post(path, wrap(call, withFields(spec, answer)))
 
 /** A POST call of the back office whose body fields `spec` reads first. */
 export const postFields = postFieldsVia(withFaults)
