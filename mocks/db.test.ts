@@ -3,6 +3,11 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { db, DB_STORAGE_KEY, persistDbIn, resetDb, saveDb } from './db'
 import { stripeServer } from './stripe-server'
 import { createKeyedOrder } from './test-setups/orders'
+import { probingTheMockServer } from './contract-listener'
+
+// The subject here is the mock server's state: the requests are the tests' own, not the widgets'.
+// The answers are still checked against the contract.
+probingTheMockServer('the tests call the mock server directly')
 
 afterEach(() => persistDbIn(null))
 

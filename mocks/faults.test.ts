@@ -15,6 +15,11 @@ import {
   type CallName,
 } from './faults'
 import { createKeyedOrder } from './test-setups/orders'
+import { probingTheMockServer } from './contract-listener'
+
+// The subject here is the mock server: the requests are incomplete or wrong on purpose, to see
+// how it answers. Its answers are still checked against the contract.
+probingTheMockServer('the tests call the mock server directly')
 
 const bundle = () =>
   fetch('/api/getbundle', {

@@ -9,6 +9,11 @@ import { OUT_OF_STOCK_CODE } from '../fixtures/wines'
 import { callsOf, db } from './db'
 import { PAIRINGS_END, PAIRINGS_START } from './sommelier'
 import { stripeServer } from './stripe-server'
+import { probingTheMockServer } from './contract-listener'
+
+// The subject here is the mock server: the requests are incomplete or wrong on purpose, to see
+// how it answers. Its answers are still checked against the contract.
+probingTheMockServer('the tests call the mock server directly')
 
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {

@@ -70,6 +70,13 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Set on an answer that is the stored answer of an earlier request with the same key. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 
+/**
+ * The requests (MSW request ids) answered with a deliberate fault: a status, a network error,
+ * garbage, no answer or a lost answer. The contract check (mocks/contract-check.ts) leaves their
+ * answers out, since they are wrong on purpose. A delayed or held call answers normally: not here.
+ */
+export const faultedRequests = new Set<string>()
+
 /** Keyed requests being handled now: a retry arriving meanwhile waits for the first one's answer. */
 const inFlight = new Map<string, Promise<void>>()
 
@@ -134,7 +141,7 @@ export function withFaults(
   resolver: CallResolver,
   options: FaultOptions = {},
 ): MockResolver {
-  return async ({ request, params }) => {
+  return async ({ request, requestId, params }) => {
     const url = new URL(request.url)
     const body = await readBody(request.clone())
     const fault = takeFault(call)
@@ -150,6 +157,7 @@ export function withFaults(
     }
     db.calls.push(recorded)
     saveDb()
+    if (fault && fault.kind !== 'delay' && fault.kind !== 'held') faultedRequests.add(requestId)
     if (fault) {
       switch (fault.kind) {
         case 'status':

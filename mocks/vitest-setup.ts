@@ -5,6 +5,11 @@ import { loadPage } from './page'
 import { resetDb } from './db'
 import { clearFaults } from './faults'
 import { server } from './node'
+import { handlers } from './handlers'
+import { describeViolations, listenForContract } from './contract-listener'
+
+// Every call of the run is checked against contract/openapi.yaml (./contract-check.ts).
+const contract = listenForContract(server, handlers)
 
 beforeAll(() => {
   // Tests seed sessionStorage and read it through getStore(): a page prepares the saved-state
@@ -53,6 +58,23 @@ afterEach(() => {
   loadPage()
 })
 
-afterAll(() => {
+// Registered last, so it runs first among the after-each hooks: the test's calls are checked
+// before the mock server and the page are reset.
+afterEach(async () => {
+  await contract.settle()
+  const violations = contract.take()
+  if (violations.length > 0)
+    throw new Error(
+      `A call broke the contract (contract/openapi.yaml):\n${describeViolations(violations)}`,
+    )
+})
+
+afterAll(async () => {
+  await contract.settle()
+  const late = contract.take()
   server.close()
+  if (late.length > 0)
+    throw new Error(
+      `A call broke the contract (contract/openapi.yaml):\n${describeViolations(late)}`,
+    )
 })

@@ -48,7 +48,7 @@ describe('order calls', () => {
       createOrderInOdoo({
         locale: 'fr',
         contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
-        cartlines: [],
+        cartlines: [wineLine()],
       }),
     ).rejects.toThrow('Error fetching data')
   })
@@ -105,7 +105,7 @@ describe('timeouts of the payment steps (issue 11)', () => {
         createOrderInOdoo({
           locale: 'fr',
           contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
-          cartlines: [],
+          cartlines: [wineLine()],
         }),
     ],
     [
