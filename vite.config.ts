@@ -443,6 +443,8 @@ export default defineConfig(({ mode }) => {
       restoreMocks: true,
       unstubGlobals: true,
       testTimeout: 10_000,
+      // The contract's coverage (mocks/contract-coverage.ts) after the usual report.
+      reporters: ['default', './mocks/contract-coverage.ts'],
       // Pure modules run in node (no DOM to build: jsdom creation was half the unit run); a `.ts`
       // test that needs a DOM says so with `// @vitest-environment jsdom`. Components run in jsdom.
       projects: [

@@ -71,7 +71,7 @@ export interface Violation {
   test: string | undefined
 }
 
-/** What a test file's calls exercised of the contract. */
+/** What a test file leaves for the run's coverage check (mocks/contract-coverage.ts). */
 export interface ContractRecord {
   /** Operations a request of this file called (`POST /api/getbundle`). */
   covered: string[]

@@ -1,8 +1,8 @@
 /**
  * Wires the contract check (./contract-check.ts) to the mock server of the unit run: every request
  * to a path of the contract is checked when it starts, every answer of the shared handlers when it
- * is mocked. `mocks/vitest-setup.ts` fails the test during which a violation happened. The
- * listener also records which operations the test file exercised.
+ * is mocked. `mocks/vitest-setup.ts` fails the test during which a violation happened, and records
+ * which operations the test file exercised (the run's coverage, see ./contract-coverage.ts).
  */
 import { expect } from 'vitest'
 import type { SetupServer } from 'msw/node'

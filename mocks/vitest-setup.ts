@@ -7,6 +7,7 @@ import { clearFaults } from './faults'
 import { server } from './node'
 import { handlers } from './handlers'
 import { describeViolations, listenForContract } from './contract-listener'
+import { CONTRACT_META } from './contract-coverage'
 
 // Every call of the run is checked against contract/openapi.yaml (./contract-check.ts).
 const contract = listenForContract(server, handlers)
@@ -60,8 +61,10 @@ afterEach(() => {
 
 // Registered last, so it runs first among the after-each hooks: the test's calls are checked
 // before the mock server and the page are reset.
-afterEach(async () => {
+afterEach(async ({ task }) => {
   await contract.settle()
+  // The file's exercised operations so far, for the run's coverage check (./contract-coverage.ts).
+  task.file.meta[CONTRACT_META] = contract.record()
   const violations = contract.take()
   if (violations.length > 0)
     throw new Error(
