@@ -48,6 +48,30 @@ describe('reportError', () => {
     ])
   })
 
+  it("shares a provider's error without its client secret or billing details", () => {
+    const stripeError = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+      payment_intent: { id: 'pi_1', client_secret: 'pi_1_secret_abc' },
+      payment_method: { billing_details: { name: 'Claire Dubois', email: 'claire@example.com' } },
+    }
+    reportError({ area: 'payment', message: 'The payment was not confirmed', error: stripeError })
+    const shared = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    }
+    expect(events.map((e) => e.error)).toEqual([shared])
+    expect(console.error).toHaveBeenCalledWith(
+      '[wine-widgets] The payment was not confirmed',
+      shared,
+    )
+    expect(JSON.stringify(events)).not.toMatch(/secret|Claire|claire@/)
+  })
+
   it('reports page-wide work with widget null, and a failure without error object', () => {
     reportError({ area: 'config', message: 'Config: "stripe" is missing.' })
     expect(console.error).toHaveBeenCalledWith('[wine-widgets] Config: "stripe" is missing.')

@@ -65,12 +65,31 @@ export interface ErrorReport {
   level?: 'error' | 'warn'
 }
 
+/** The fields of a provider's error object that say what went wrong, and nothing personal. */
+const SHAREABLE = ['type', 'code', 'decline_code', 'message', 'status']
+
+/**
+ * A failure as it may leave the library: a provider's error object (Stripe's carries the intent
+ * with its client secret, and the payment method with the billing details) is cut to its kind,
+ * code and message. Errors of the library's own are shared whole.
+ */
+function shareable(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || error instanceof Error) return error
+  return Object.fromEntries(
+    SHAREABLE.filter((key) => key in error).map((key) => [
+      key,
+      (error as Record<string, unknown>)[key], // `key in error` checked just above
+    ]),
+  )
+}
+
 /**
  * Log a failure and announce it to the host page. Never throws: a host listener that fails is
  * the host's own error (the browser reports it), not a reason to stop the widget.
  */
 export function reportError(report: ErrorReport): void {
-  const { area, message, error } = report
+  const { area, message } = report
+  const error = shareable(report.error)
   if (error !== undefined && isCutShort(error)) return
   const logged = report.logged ?? (error === undefined ? [] : [error])
   console[report.level ?? 'error'](`[wine-widgets] ${message}`, ...logged)
