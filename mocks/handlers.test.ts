@@ -306,10 +306,12 @@ describe('orders and payment', () => {
     expect(res.status).toBe(400)
   })
 
-  it('creates a payment intent for an amount in integer cents', async () => {
+  it('creates a payment intent for an amount in integer cents, for an order it knows', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const payload = {
       card: true,
       name: 'S04201',
+      orderId: 'S04201',
       customer_name: 'Claire Dubois',
       customer_email: 'claire@example.com',
     }
@@ -320,14 +322,18 @@ describe('orders and payment', () => {
     expect(
       (await postJson('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
     ).toBe(400)
+    const unknown = { ...payload, amount_total: 10085, orderId: 'S09999' }
+    expect((await postJson('/api/createpaymentintent', unknown)).status).toBe(400)
   })
 
   it('creates the intent on the Stripe server with its amount and description', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const { client_secret } = await (
       await postJson('/api/createpaymentintent', {
         card: true,
         amount_total: 10085,
         name: 'S04201',
+        orderId: 'S04201',
         customer_name: 'Claire Dubois',
         customer_email: 'claire@example.com',
       })
@@ -351,6 +357,7 @@ describe('orders and payment', () => {
         id: 'pi_mock_0001',
         client_secret,
         amount_total: 10085,
+        orderId: 'S04201',
         customer_email: 'claire@example.com',
       },
     ])
@@ -386,6 +393,7 @@ describe('Idempotency-Key', () => {
         card: true,
         amount_total: 10085,
         name: 'S04201',
+        orderId: 'S04201',
         customer_name: 'Claire Dubois',
         customer_email: 'claire@example.com',
       },
@@ -486,6 +494,7 @@ describe('Idempotency-Key', () => {
   })
 
   it('creates one payment intent per key', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const first = await (await intent('intent-a')).json()
     const again = await (await intent('intent-a')).json()
     expect(again).toEqual(first)

@@ -141,6 +141,11 @@ export interface PaymentIntentRequest {
   amount_total: number
   /** What the payment is for: the order number. */
   name: string
+  /**
+   * The order the intent pays, beyond the back office's documented fields: a server that takes
+   * the amount from the order (never from `amount_total`) needs to know which order it is.
+   */
+  orderId: string
   customer_name: string
   customer_email: string
 }

@@ -488,6 +488,7 @@ export function createPaymentController(options: ControllerOptions) {
               {
                 amount_total: s.amount,
                 name: p.orderId ?? '',
+                orderId: p.orderId ?? '',
                 customer_name: s.invoice.name.trim() || s.user.name,
                 customer_email: s.invoice.email.trim() || s.user.email,
               },

@@ -401,6 +401,7 @@ describe('payment', () => {
       card: 'card',
       amount_total: 6495,
       name: 'S04201',
+      orderId: 'S04201',
       customer_name: 'Wijnhandel De Druif BV',
       customer_email: DELIVERY.email,
     })
