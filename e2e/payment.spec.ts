@@ -746,6 +746,7 @@ test.describe('prices that changed since the wine was added', () => {
     await box.getByLabel(text('en', 'wineTabs.quantity')).fill('2')
     await box.getByRole('button', { name: text('en', 'wineTabs.add') }).click()
     await expect(box.getByText(fill(text('en', 'wineTabs.added'), { count: '2' }))).toBeVisible()
+    // The line as the widgets' store saved it (its shape: src/domain/types.ts, CartLine).
     const added = await page.evaluate(
       () =>
         (

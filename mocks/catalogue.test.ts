@@ -11,13 +11,14 @@ import {
   sellsLines,
 } from './catalogue'
 
-const post = async (url: string, body: unknown) => {
+const post = async (url: string, payload: unknown) => {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(payload),
   })
-  return { status: res.status, body: (await res.json()) as unknown }
+  const body: unknown = await res.json()
+  return { status: res.status, body }
 }
 
 interface VariantAnswer {
@@ -38,6 +39,7 @@ const variants = async (odooCode: string) => {
 const loyalty = async (wineCode: string, vintage: string, volume: string) => {
   const context = { date: '2024-06-01', wineCode, vintage, volume }
   const { body } = await post('/api/rules/evaluate/loyalty', { context })
+  // The mock rules service's envelope.
   return (body as { result: { output: unknown } }).result.output
 }
 

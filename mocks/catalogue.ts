@@ -103,6 +103,7 @@ export function sellsLines(lines: readonly CartLine[]): CatalogueChanges {
 }
 
 const VOLUMES: readonly Variant['volume'][] = ['37.5cl', '75cl', '150cl']
+// Widened to compare any value with the list.
 const isVolume = (v: unknown): v is Variant['volume'] => (VOLUMES as readonly unknown[]).includes(v)
 
 function patched<T extends { price: number; qty_available: number }>(
