@@ -1,6 +1,5 @@
-import { bundleAnswer } from '../fixtures/bundles'
 import { KNOWN_VAT_NAMES } from '../fixtures/vat'
-import { vintagesFor } from '../fixtures/wines'
+import { catalogueBundle, catalogueVintages } from './catalogue'
 import { json, postFields } from './route'
 
 /** BE + 10 digits, first digit 0 or 1, and 97 − (first 8 digits mod 97) = last two digits. */
@@ -16,11 +15,11 @@ export const productHandlers = [
     'getwinevariants',
     { odooCode: 'string', locale: 'locale', name: 'text' },
     // A code the back office does not know has no vintages.
-    (f) => json(vintagesFor(f.odooCode, f.locale) ?? []),
+    (f) => json(catalogueVintages(f.odooCode, f.locale) ?? []),
   ),
 
   postFields('/api/getbundle', 'getbundle', { odooCode: 'string', locale: 'locale' }, (f) => {
-    const answer = bundleAnswer(f.odooCode, f.locale)
+    const answer = catalogueBundle(f.odooCode, f.locale)
     return answer ? json(answer) : json({ message: `Bundle ${f.odooCode} not found.` }, 404)
   }),
 

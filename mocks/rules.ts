@@ -1,5 +1,5 @@
 import { http } from 'msw'
-import { promotionFor } from '../fixtures/promotions'
+import { cataloguePromotion } from './catalogue'
 import { json, withFaults } from './route'
 import { isRecord } from '../src/domain/is-record'
 
@@ -59,7 +59,7 @@ export const rulesHandlers = [
             typeof volume !== 'string'
           )
             return nodeError('loyalty needs date, wineCode, vintage and volume')
-          output = promotionFor(wineCode, String(vintage), volume)
+          output = cataloguePromotion(wineCode, String(vintage), volume)
           break
         }
         default:
