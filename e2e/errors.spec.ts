@@ -108,8 +108,12 @@ test.describe('wine-widgets:error', () => {
       .filter((path) => path !== '/en/' && path !== '/en/playground')
     await page.goto('/en/', { waitUntil: 'commit' })
     for (const target of pages) {
-      // As soon as the footer link is there: the widgets of the page being left are still loading.
-      await page.locator(`footer a[href="${target}"]`).first().click({ noWaitAfter: true })
+      // As soon as the footer link is there: the widgets of the page being left are still loading,
+      // and what they add above the footer can move it (the regions index, the catalogue). The
+      // click waits for the link to stand still and checks that the press landed on it (not with
+      // noWaitAfter, which skips that check): a press a moving footer gave to another element is
+      // blocked and made again. A navigation the page cancels still fails the wait below.
+      await page.locator(`footer a[href="${target}"]`).first().click()
       await page.waitForURL((url) => url.pathname === target, { waitUntil: 'commit' })
     }
     await open(page, '/en/bundles/belgian-discovery')
