@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, open, routes, test, text } from './helpers'
+import { expect, open, routes, test, text, widgetsSettled } from './helpers'
 
 /**
  * The host page hears every real failure as a `wine-widgets:error` event on `window` (issue 14),
@@ -120,6 +120,34 @@ test.describe('wine-widgets:error', () => {
     expect(await recorded(page)).toEqual([])
     // The consoleLog fixture fails the test on any console error.
   })
+
+  for (const how of ['address bar', 'reload'] as const) {
+    test(`leaving by the ${how} while the current-user check is pending: no event, no console error`, async ({
+      page,
+    }) => {
+      await recordErrors(page)
+      // The FAQ's check never answers: the browser stops it when the visitor leaves the page from
+      // its own controls, which send no navigate event.
+      await page.addInitScript(() => {
+        if (location.pathname === '/en/faq' && !sessionStorage.getItem('e2e:left'))
+          sessionStorage.setItem(
+            'wine-mocks:faults',
+            JSON.stringify({ getcurrentuser: { kind: 'hang' } }),
+          )
+        else sessionStorage.removeItem('wine-mocks:faults')
+      })
+      const check = page.waitForRequest(
+        (r) => new URL(r.url()).pathname === '/login/getcurrentuser',
+      )
+      await page.goto('/en/faq')
+      await check
+      await page.evaluate(() => sessionStorage.setItem('e2e:left', '1'))
+      if (how === 'reload') await page.reload()
+      else await page.goto('/en/privacy')
+      await widgetsSettled(page)
+      expect(await recorded(page)).toEqual([])
+    })
+  }
 })
 
 test('the catalogue: a live example that really navigates stays put, with the notice', async ({
