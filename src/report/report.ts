@@ -7,7 +7,7 @@
  *
  * Import-light on purpose: the library entry loads it on every page.
  */
-import { isCutShort } from './page-leave'
+import { departures, isCutShort, isLoadFailure } from './page-leave'
 
 export const ERROR_EVENT = 'wine-widgets:error'
 
@@ -85,12 +85,30 @@ function shareable(error: unknown): unknown {
 
 /**
  * Log a failure and announce it to the host page. Never throws: a host listener that fails is
- * the host's own error (the browser reports it), not a reason to stop the widget.
+ * the host's own error (the browser reports it), not a reason to stop the widget. A load that
+ * stopped (`isLoadFailure`) is logged and announced a task later, unless the page left meanwhile.
  */
 export function reportError(report: ErrorReport): void {
-  const { area, message } = report
   const error = shareable(report.error)
-  if (error !== undefined && isCutShort(error)) return
+  const shared = { ...report, error }
+  if (error === undefined || !isLoadFailure(error)) {
+    announce(shared)
+    return
+  }
+  if (isCutShort(error)) return
+  // A stopped load on a page that seems to stay. When the visitor leaves from the browser itself
+  // (address bar, bookmark, reload), Chromium fires no navigate event: it stops the page's loads
+  // in the task that unloads it, and their failures can reach us before the page-leave watch
+  // hears pagehide. Judged once that task is over, such a page is gone (its timers never run) or
+  // has started leaving.
+  const before = departures()
+  setTimeout(() => {
+    if (departures() === before && !isCutShort(error)) announce(shared)
+  }, 0)
+}
+
+function announce(report: ErrorReport): void {
+  const { area, message, error } = report
   const logged = report.logged ?? (error === undefined ? [] : [error])
   console[report.level ?? 'error'](`[wine-widgets] ${message}`, ...logged)
   const detail: ErrorDetail = { widget: report.widget ?? null, area, message, error }
