@@ -17,6 +17,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url))
  *   widgets → src → (nothing of ours); mount → src and mount → widgets/<name>/index.ts only;
  *   a widget never imports another widget; src/domain imports nothing but its own modules;
  *   src/ui (presentational pieces) never imports src/features (stateful pieces: session, queries).
+ *   server/ (the proxies) takes from src/ only src/domain (the wire shapes and pure rules it shares
+ *   with the browser), and nothing shipped to the browser imports server/ (its prompt and keys).
  * Tests may also import the test doubles (mocks/, fixtures/) and, through them, mount/.
  *
  * A small local rule instead of an import plugin: the plugins' native resolver ships per-platform
@@ -37,6 +39,14 @@ export function importProblem(file, source) {
   const [target, widget] = to.split('/')
   const ownWidget = from.split('/')[1]
   const doubles = ['mocks', 'fixtures']
+  if (['src', 'widgets', 'mount'].includes(area) && target === 'server')
+    return `${area}/ is shipped to the browser: it never imports server/ ("${source}")`
+  if (area === 'server' && target === 'src' && !to.startsWith('src/domain/'))
+    return `server/ takes only src/domain (pure rules and wire shapes) from src/ ("${source}")`
+  if (area === 'server' && ['widgets', 'mount', 'demo-pages'].includes(target))
+    return `server/ never imports browser code ("${source}")`
+  if (area === 'server' && !isTest && doubles.includes(target))
+    return `server/ never imports the test doubles ("${source}")`
   if (area === 'src') {
     if (from.startsWith('src/domain/') && !isTest && !to.startsWith('src/domain/'))
       return `src/domain holds pure rules: it imports nothing but its own modules ("${source}")`
@@ -219,6 +229,7 @@ export default defineConfig(
       'dist',
       'dist-demo',
       'dist-prod',
+      'dist-server',
       'node_modules',
       'e2e/test-results',
       'e2e/report',

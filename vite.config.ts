@@ -439,7 +439,6 @@ export default defineConfig(({ mode }) => {
           },
         }),
     test: {
-      setupFiles: ['mocks/vitest-setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
       testTimeout: 10_000,
@@ -453,7 +452,19 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'node',
             environment: 'node',
+            setupFiles: ['mocks/vitest-setup.ts'],
             include: ['{src,widgets,mount,mocks,fixtures,build}/**/*.test.ts'],
+          },
+        },
+        {
+          // The reference proxies (server/): plain Node, real HTTP, no MSW and no DOM.
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            restoreMocks: true,
+            unstubGlobals: true,
+            testTimeout: 10_000,
           },
         },
         {
@@ -461,6 +472,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'dom',
             environment: 'jsdom',
+            setupFiles: ['mocks/vitest-setup.ts'],
             include: ['{src,widgets,mount,mocks,fixtures}/**/*.test.tsx'],
           },
         },

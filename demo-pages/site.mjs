@@ -72,12 +72,14 @@ const CONFIG = {
     rules: { url: '/api/rules' },
     sommelier: { url: '/api/sommelier' },
   },
-  // What a production page carries; search goes through the site's own proxy (mocks/server-api.ts).
-  // No stripe or maps: prod mode has no fake Stripe.js or Places (prod.mjs).
+  // What a production page carries; search goes through the site's own proxy (server/search,
+  // mounted by mocks/server-api.ts), which adds the search key: the page's is a placeholder the
+  // search client needs and the proxy drops. No stripe or maps: prod mode has no fake Stripe.js
+  // or Places (prod.mjs).
   prod: {
     algolia: {
       appId: 'DEMOAPP',
-      searchKey: 'demo-search-only-key',
+      searchKey: 'added-by-the-search-proxy',
       hosts: [{ url: '/algolia' }],
     },
     rules: { url: '/api/rules' },

@@ -384,18 +384,27 @@ journey('giftbox: the figures of a 100-gift order add up', async (page) => {
   }
 })
 
-journey('consent: the banner until OK, remembered after a reload', async (page) => {
-  await open(page, '/en/')
-  const banner: Query = { role: 'region', name: t('consent.label') }
-  await visible(page, banner)
-  await page.click({ within: banner, role: 'button', name: t('consent.accept') })
-  await gone(page, banner)
-  const cookie = await page.evaluate(() => document.cookie)
-  assert.match(cookie, /cookieconsent_status=dismiss/)
-  await page.reload()
-  await widgetsSettled(page)
-  assert.equal(await count(page, banner), 0)
-})
+journey(
+  'consent: the banner until Refuse, remembered; Accept from Cookie settings',
+  async (page) => {
+    await open(page, '/en/')
+    const banner: Query = { role: 'region', name: t('consent.label') }
+    await visible(page, banner)
+    await page.click({ within: banner, role: 'button', name: t('consent.refuse') })
+    await gone(page, banner)
+    assert.match(await page.evaluate(() => document.cookie), /cookieconsent_status=deny/)
+    await page.reload()
+    await widgetsSettled(page)
+    assert.equal(await count(page, banner), 0)
+    // A change of mind: the privacy page's Cookie settings button opens the choice again.
+    await open(page, '/en/privacy')
+    await page.click({ role: 'button', name: t('consent.settings') })
+    await visible(page, banner)
+    await page.click({ within: banner, role: 'button', name: t('consent.accept') })
+    await gone(page, banner)
+    assert.match(await page.evaluate(() => document.cookie), /cookieconsent_status=allow/)
+  },
+)
 
 journey(
   'runtime: a widget tag added after load mounts',

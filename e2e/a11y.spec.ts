@@ -34,3 +34,14 @@ test.describe('pages with expected console errors', () => {
     })
   }
 })
+
+test('no WCAG 2 A/AA violations with the consent choice opened from Cookie settings', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await open(page, '/fr/privacy')
+  await page.getByRole('button', { name: 'Paramètres des cookies' }).click()
+  await expect(page.getByRole('region', { name: 'Consentement aux cookies' })).toBeVisible()
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+})

@@ -6,7 +6,7 @@ import { expect, open, test, text } from './helpers'
 /**
  * GA4 analytics (README, analytics): the demo turns them on for a browser carrying the cookie
  * `wine_demo_analytics=ga4` (demo-pages/site.mjs). A shopper's journey: a wine page before
- * consent pushes nothing; after the consent banner's OK, view_item, add_to_cart, view_cart,
+ * consent pushes nothing; after the consent banner's Accept, view_item, add_to_cart, view_cart,
  * begin_checkout, add_to_cart and remove_from_cart on the cart line, add_payment_info and one
  * purchase with the order number, also after a reload. A bundle page pushes its view_item.
  */
@@ -72,6 +72,72 @@ test('the config block carries analytics only with the demo cookie', async ({ pa
   expect((await config()).analytics).toEqual({ ga4: true })
   await context.clearCookies()
   expect((await config()).analytics).toBeUndefined()
+})
+
+/** The data layer with each gtag command (an arguments object) as `{ gtag: [...] }`. */
+const layerRead = (page: Page) =>
+  page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === '[object Arguments]'
+        ? // Checked just above: an arguments object is array-like.
+          { gtag: Array.from(entry as ArrayLike<unknown>) }
+        : entry,
+    ),
+  )
+const consentCommands = async (page: Page) =>
+  (await layerRead(page)).flatMap((entry) =>
+    'gtag' in entry && Array.isArray(entry.gtag) && entry.gtag[0] === 'consent' ? [entry.gtag] : [],
+  )
+const SIGNALS = ['ad_storage', 'ad_user_data', 'ad_personalization', 'analytics_storage']
+const all = (value: 'granted' | 'denied') =>
+  Object.fromEntries(SIGNALS.map((signal) => [signal, value]))
+const DEFAULT = ['consent', 'default', { ...all('denied'), wait_for_update: 500 }]
+
+test('refused: Consent Mode denied and no e-commerce push while shopping; Accept from Cookie settings grants, the next add_to_cart is pushed', async ({
+  page,
+}) => {
+  await open(page, WINE)
+  await page.getByRole('button', { name: text('en', 'consent.refuse') }).click()
+
+  // The wine page again: the default first, then the stored answer, and no event.
+  await open(page, WINE)
+  const wine = page.locator('[data-widget="wine-tabs"]')
+  await wine.getByRole('button', { name: text('en', 'wineTabs.add') }).click()
+  await expect
+    .poll(() => consentCommands(page))
+    .toEqual([DEFAULT, ['consent', 'update', all('denied')]])
+  const first = (await layerRead(page))[0]
+  expect(first).toEqual({ gtag: DEFAULT })
+
+  // The cart page shows the wine added (view_cart, begin_checkout would follow): nothing pushed.
+  await open(page, '/en/cart')
+  await expect(
+    page
+      .locator('[data-widget="cart"]')
+      .getByText('Château Lagrange-Belair Pauillac Grand Vin')
+      .first(),
+  ).toBeVisible()
+  await expect.poll(() => consentCommands(page)).toHaveLength(2)
+  expect(eventsOf(await dataLayer(page))).toEqual([])
+
+  // A change of mind on the privacy page: update granted at once.
+  await open(page, '/en/privacy')
+  await page.getByRole('button', { name: text('en', 'consent.settings') }).click()
+  await page.getByRole('button', { name: text('en', 'consent.accept') }).click()
+  await expect
+    .poll(() => consentCommands(page))
+    .toEqual([DEFAULT, ['consent', 'update', all('denied')], ['consent', 'update', all('granted')]])
+
+  // The next page starts granted, and the next add_to_cart is pushed.
+  await open(page, WINE)
+  await expect
+    .poll(() => consentCommands(page))
+    .toEqual([DEFAULT, ['consent', 'update', all('granted')]])
+  await expect.poll(async () => eventsOf(await dataLayer(page))).toEqual(['view_item'])
+  await wine.getByRole('button', { name: text('en', 'wineTabs.add') }).click()
+  await expect
+    .poll(async () => eventsOf(await dataLayer(page)))
+    .toEqual(['view_item', 'add_to_cart'])
 })
 
 test('a journey pushes GA4 e-commerce events after consent only, and one purchase', async ({

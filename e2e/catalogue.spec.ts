@@ -138,6 +138,20 @@ test.describe('widget catalogue (/)', () => {
     await expect(page).toHaveURL('/en/')
   })
 
+  test('a link of the page, used as soon as the examples are in place, opens its page (clicked or pressed)', async ({
+    page,
+  }) => {
+    for (const how of ['click', 'Enter'] as const) {
+      await page.goto('/', { waitUntil: 'commit' })
+      // From here the catalogue cancels what its examples open, while they are still mounting.
+      await expect(page.locator('[data-example-for]').first()).toBeAttached()
+      const link = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })
+      if (how === 'click') await link.click()
+      else await link.press('Enter')
+      await expect(page).toHaveURL('/en/privacy')
+    }
+  })
+
   test('the Copy button puts the example tag on the clipboard', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await open(page, '/')

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { CLAIRE_CONTACT, wineLine } from '../fixtures/checkout'
 import { USERS } from '../fixtures/users'
+import { sellsLines } from '../mocks/catalogue'
 import { CALL_NAMES, type CallName, type Fault } from '../mocks/faults'
 import { expect, open, test, text } from './helpers'
 
@@ -39,6 +40,8 @@ const NOT_READ = ['slow', 'malformed'] as const
 
 const EMAIL = 'claire@example.com'
 const WINE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
+/** The cart of a seeded checkout: 6 bottles. */
+const LINE = wineLine({ quantity: 6 })
 
 interface Seed {
   /** Claire logged in (store and server). */
@@ -87,7 +90,7 @@ async function seed(page: Page, { loggedIn = false, checkout = false }: Seed) {
         }
       : null
   await page.addInitScript(
-    ([session, checkout, contact, line, users]) => {
+    ([session, checkout, contact, line, users, catalogue]) => {
       if (sessionStorage.getItem('e2e:seeded')) return
       sessionStorage.setItem('e2e:seeded', '1')
       if (!session) return
@@ -117,8 +120,10 @@ async function seed(page: Page, { loggedIn = false, checkout = false }: Seed) {
         'wine-mocks:db',
         JSON.stringify({ sessionEmail: session.user.email, users }),
       )
+      // The back office sells the seeded line as the cart remembers it (the cart reads it again).
+      sessionStorage.setItem('wine-mocks:catalogue', JSON.stringify(catalogue))
     },
-    [session, checkout, CLAIRE_CONTACT, wineLine({ quantity: 6 }), USERS] as const,
+    [session, checkout, CLAIRE_CONTACT, LINE, USERS, sellsLines([LINE])] as const,
   )
 }
 

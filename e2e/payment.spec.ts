@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { CLAIRE_CONTACT, wineLine } from '../fixtures/checkout'
+import { sellsLines } from '../mocks/catalogue'
 import { USERS } from '../fixtures/users'
 import type { CartLine } from '../src/domain/types'
 import { expect, open, test, text } from './helpers'
@@ -17,7 +18,7 @@ const CONTACT = CLAIRE_CONTACT
 const line = (quantity: number, extra: Partial<CartLine> = {}) => wineLine({ quantity, ...extra })
 
 interface Seed {
-  lines?: unknown[]
+  lines?: CartLine[]
   redeemedPoints?: number
   redeemedPointsAmount?: number
   faults?: Record<string, unknown>
@@ -25,6 +26,7 @@ interface Seed {
 
 /** Logged in with a full checkout, once per tab (a reload or a bank return keeps what it has). */
 async function seed(context: BrowserContext | Page, options: Seed = {}) {
+  const lines = options.lines ?? [line(6)]
   const store = {
     session: {
       isLoggedIn: true,
@@ -33,7 +35,7 @@ async function seed(context: BrowserContext | Page, options: Seed = {}) {
     },
     cart: {
       orderId: null,
-      lines: options.lines ?? [line(6)],
+      lines,
       shippingCost: 0,
       redeemedPoints: options.redeemedPoints ?? 0,
       redeemedPointsAmount: options.redeemedPointsAmount ?? 0,
@@ -49,15 +51,18 @@ async function seed(context: BrowserContext | Page, options: Seed = {}) {
     lastActivity: Date.now(),
   }
   const db = { sessionEmail: EMAIL, users: USERS }
+  // The back office sells the seeded lines as the cart remembers them (the cart reads them again).
+  const catalogue = sellsLines(lines)
   await context.addInitScript(
-    ([store, db, faults]) => {
+    ([store, db, faults, catalogue]) => {
       if (sessionStorage.getItem('e2e:seeded')) return
       sessionStorage.setItem('e2e:seeded', '1')
       sessionStorage.setItem('wine-widgets:v1', JSON.stringify(store))
       sessionStorage.setItem('wine-mocks:db', JSON.stringify(db))
+      sessionStorage.setItem('wine-mocks:catalogue', JSON.stringify(catalogue))
       if (faults) sessionStorage.setItem('wine-mocks:faults', JSON.stringify(faults))
     },
-    [store, db, options.faults ?? null] as const,
+    [store, db, options.faults ?? null, catalogue] as const,
   )
 }
 
@@ -642,7 +647,10 @@ test.describe('payment you can trust', () => {
       ['lost', false],
       ['answered', true],
     ])
-    expect(redemptions[0]!.idempotencyKey).toBe(`points-redeemed-${order.orderNumber}`)
+    // The redemption's key for this order, led by the flow's random id (never guessable).
+    expect(redemptions[0]!.idempotencyKey).toMatch(
+      new RegExp(`^points-redeemed-[\\w-]{20,}-${order.orderNumber}$`),
+    )
     expect(redemptions[1]!.idempotencyKey).toBe(redemptions[0]!.idempotencyKey)
     expect(redemptions.filter(applied)).toHaveLength(1)
     const [redeemed, earned] = w.pointUpdates
@@ -721,6 +729,77 @@ test.describe('payment you can trust', () => {
         calls.filter((c) => c.call === step).map((c) => c.payload.orderId),
         step,
       ).toEqual([order.orderNumber])
+  })
+})
+
+test.describe('prices that changed since the wine was added', () => {
+  const WINE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
+  const fill = (template: string, values: Record<string, string>) =>
+    template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '')
+  const eur = (amount: number) =>
+    new Intl.NumberFormat('en-BE', { style: 'currency', currency: 'EUR' }).format(amount)
+
+  test('the catalogue raised the price after the add: Pay shows it and charges nothing; Pay again charges the new price once', async ({
+    page,
+  }) => {
+    // Claire, logged in with her contacts and an empty cart, adds 2 bottles on the wine page.
+    await seed(page, { lines: [] })
+    await open(page, WINE)
+    const box = page.locator('[data-widget="wine-tabs"]')
+    await box.getByLabel(text('en', 'wineTabs.quantity')).fill('2')
+    await box.getByRole('button', { name: text('en', 'wineTabs.add') }).click()
+    await expect(box.getByText(fill(text('en', 'wineTabs.added'), { count: '2' }))).toBeVisible()
+    // The line as the widgets' store saved it (its shape: src/domain/types.ts, CartLine).
+    const added = await page.evaluate(
+      () =>
+        (
+          JSON.parse(sessionStorage.getItem('wine-widgets:v1') ?? '{}') as {
+            cart: {
+              lines: { id: string; name: string; vintage: string; volume: string; price: number }[]
+            }
+          }
+        ).cart.lines[0]!,
+    )
+    const shipping = 9.95
+    await toPayment(page)
+    await card(page, '4242424242424242')
+    await expect(payButton(page)).toHaveText(`Pay ${eur(2 * added.price + shipping)}`)
+
+    // Meanwhile the shop raises the price by 1.50.
+    const price = Math.round((added.price + 1.5) * 100) / 100
+    await page.evaluate(([id, price]) => window.__wineMocks!.changeCatalogue({ [id]: { price } }), [
+      added.id,
+      price,
+    ] as const)
+    await payButton(page).click()
+
+    // The notice above the lines names the change and takes the focus; nothing is created.
+    const cart = cartWidget(page)
+    const notice = cart.getByText(text('en', 'cart.changedTitle')).locator('..')
+    await expect(notice).toBeVisible()
+    await expect(notice.getByRole('listitem')).toHaveText([
+      `${added.name} ${added.vintage} · ${added.volume}: new price ${eur(added.price)} → ${eur(price)}`,
+    ])
+    await expect(notice).toContainText(text('en', 'payment.cartChanged'))
+    await expect(notice).toBeFocused()
+    const before = await world(page)
+    expect(before.orders).toEqual([])
+    expect(before.intents).toEqual([])
+    expect(before.calls.filter((c) => c.call === 'createorderinodoo')).toEqual([])
+
+    // The new total on the Pay button; pressed again, it pays that.
+    const total = Math.round((2 * price + shipping) * 100) / 100
+    await expect(payButton(page)).toHaveText(`Pay ${eur(total)}`)
+    await payButton(page).click()
+    await expect(thanks(page)).toBeVisible()
+    await expect(cart).toContainText(`Total paid: ${eur(total)}`)
+    const order = await expectOneTrueCharge(page)
+    const w = await world(page)
+    expect(w.orders).toHaveLength(1)
+    expect(w.intents).toHaveLength(1)
+    expect(w.charges[0]!.amount).toBe(Math.round(total * 100))
+    expect(order.cartlines).toEqual([expect.objectContaining({ id: added.id, quantity: 2, price })])
+    expect(Number(order.confirmation!.total)).toBe(total)
   })
 })
 

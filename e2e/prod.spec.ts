@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import { createDemoServer, selfSignedCertificate } from '../demo-pages/server.mjs'
 import { winesFor } from '../fixtures/wines'
+import { callsOf } from '../mocks/db'
 import { search as runSearch } from '../mocks/search-engine'
 import { answer } from '../mocks/server-api'
+import { answerFor } from '../mocks/sommelier'
+import { systemPrompt } from '../server/sommelier/prompt'
+import { visibleAnswer } from '../src/domain/sommelier-pairings'
 import { expect, test, text, widgetsSettled } from './helpers'
 
 /**
@@ -10,7 +14,7 @@ import { expect, test, text, widgetsSettled } from './helpers'
  * server in-process on a port of its own (`createDemoServer` of demo-pages/server.mjs with the
  * server-side mock API of mocks/server-api.ts, which `npm run demo:prod` bundles to
  * dist-prod/api.js): pages load the library alone, the API and hosted search are answered by the
- * server.
+ * server, the sommelier, the rules and hosted search through the reference proxies (server/).
  */
 const server = createDemoServer({ mode: 'prod', api: { answer } })
 let base = ''
@@ -100,5 +104,101 @@ test('over HTTPS the prod server speaks HTTP/2, and pages, files and the API wor
       secure.close(resolve)
       setTimeout(resolve, 500)
     })
+  }
+})
+
+/**
+ * The demo API, with the sommelier's event stream held after its first `events` events until
+ * `release()`: the test sees a part of the answer on the page while the rest is still to come,
+ * however loaded the machine (a fast one could otherwise deliver the whole answer in one read).
+ */
+function holdingStreams(events: number) {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const api = {
+    async answer(request: Request) {
+      const response = await answer(request)
+      const type = response?.headers.get('content-type') ?? ''
+      if (!response?.body || !type.startsWith('text/event-stream')) return response
+      const decoder = new TextDecoder()
+      let passed = 0
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          async transform(chunk, controller) {
+            if (passed >= events) await released
+            passed += decoder.decode(chunk, { stream: true }).split('\n\n').length - 1
+            controller.enqueue(chunk)
+          },
+        }),
+      )
+      return new Response(body, response)
+    },
+  }
+  return { api, release: () => release() }
+}
+
+test('a logged-in shopper gets a streamed sommelier answer through the reference proxy', async ({
+  page,
+}) => {
+  // A streamed answer, the wine searches and a login on a shared 2-core machine.
+  test.setTimeout(60_000)
+  const holding = holdingStreams(3)
+  const own = createDemoServer({ mode: 'prod', api: holding.api })
+  await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve))
+  const ownBase = `http://127.0.0.1:${(own.address() as AddressInfo).port}`
+  try {
+    const sent: unknown[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/sommelier') sent.push(request.postDataJSON())
+    })
+    await page.goto(`${ownBase}/en/`)
+    await widgetsSettled(page)
+    await page.getByRole('button', { name: text('en', 'sommelier.button') }).click()
+    const chat = page
+      .getByRole('dialog', { name: text('en', 'search.sommelierDialog') })
+      .getByRole('region', { name: text('en', 'sommelier.title') })
+    await chat.getByLabel(text('en', 'login.email')).fill('claire@example.com')
+    await chat.getByLabel(text('en', 'login.password'), { exact: true }).fill('droplets-420')
+    await chat.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click()
+    const input = chat.getByRole('textbox', { name: text('en', 'sommelier.inputLabel') })
+    await expect(input).toBeFocused()
+
+    const dish = 'Roast chicken tonight'
+    const shown = visibleAnswer(answerFor(dish, 'en'))
+    const streamed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/sommelier')
+    await input.fill(dish)
+    await input.press('Enter')
+    const response = await streamed
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toMatch(/^text\/event-stream/)
+
+    // The first pieces show while the rest of the answer is held back: it streams.
+    const answerLine = chat.getByRole('log').locator('li:last-child p').first()
+    await expect(answerLine).not.toHaveText(text('en', 'sommelier.thinking'))
+    const part = (await answerLine.textContent()) ?? ''
+    expect(part.length).toBeGreaterThan(0)
+    expect(part.length).toBeLessThan(shown.length)
+    expect(shown.startsWith(part)).toBe(true)
+    holding.release()
+
+    await expect(chat.getByRole('log').getByText(shown, { exact: true })).toBeVisible()
+    const cards = chat.getByRole('list', { name: text('en', 'sommelier.suggestions') })
+    await expect(cards.getByRole('article')).toHaveCount(4)
+
+    // The page sent its locale and lines only; the model got the server's prompt and settings.
+    expect(sent).toEqual([{ locale: 'en', messages: [{ role: 'user', content: dish }] }])
+    expect(callsOf('sommelier').at(-1)?.payload).toMatchObject({
+      model: 'gpt-4o',
+      temperature: 0,
+      stream: true,
+      messages: [
+        { role: 'system', content: systemPrompt('en') },
+        { role: 'user', content: dish },
+      ],
+    })
+  } finally {
+    holding.release()
+    own.closeAllConnections()
+    await new Promise((resolve) => own.close(resolve))
   }
 })

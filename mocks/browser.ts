@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser'
 import { handlers } from './handlers'
+import { catalogueChanges, changeCatalogue, clearCatalogue, persistCatalogueIn } from './catalogue'
 import { db, persistDbIn, resetDb } from './db'
 import {
   activeFaults,
@@ -20,6 +21,10 @@ export interface WineMocks {
   clearFaults: typeof clearFaults
   activeFaults: typeof activeFaults
   resetDb: typeof resetDb
+  /** The catalogue as the back office sells it now (`mocks/catalogue.ts`). */
+  changeCatalogue: typeof changeCatalogue
+  clearCatalogue: typeof clearCatalogue
+  catalogue: typeof catalogueChanges
   calls: readonly string[]
   db: typeof db
   /**
@@ -48,19 +53,23 @@ function safeSessionStorage(): Storage | null {
 let started: Promise<void> | null = null
 
 /**
- * Start the worker quietly (once), with the db kept in sessionStorage across page loads and the
- * faults an init script put in `sessionStorage['wine-mocks:faults']`.
+ * Start the worker quietly (once), with the db and the catalogue's changes kept in sessionStorage
+ * across page loads and the faults an init script put in `sessionStorage['wine-mocks:faults']`.
  */
 export function startMocks(): Promise<void> {
   started ??= (async () => {
     const storage = safeSessionStorage()
     persistDbIn(storage)
+    persistCatalogueIn(storage)
     loadFaults(storage?.getItem(FAULTS_STORAGE_KEY) ?? null)
     window.__wineMocks = {
       setFault,
       clearFaults,
       activeFaults,
       resetDb,
+      changeCatalogue,
+      clearCatalogue,
+      catalogue: catalogueChanges,
       calls: CALL_NAMES,
       db,
       stripe: {

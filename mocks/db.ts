@@ -57,6 +57,7 @@ export interface MockDb {
     id: string
     client_secret: string
     amount_total: number
+    orderId: string
     customer_email: string
   }[]
   resetLinks: { email: string; locale: string; resetUrl: string }[]

@@ -64,11 +64,7 @@ describe('faults', () => {
     const res = await fetch('/api/sommelier', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        model: 'm',
-        stream: true,
-        messages: [{ role: 'user', content: 'fish' }],
-      }),
+      body: JSON.stringify({ locale: 'en', messages: [{ role: 'user', content: 'fish' }] }),
     })
     expect(res.headers.get('content-type')).toBe('text/event-stream')
     const text = await res.text()

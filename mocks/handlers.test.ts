@@ -311,10 +311,12 @@ describe('orders and payment', () => {
     expect(res.status).toBe(400)
   })
 
-  it('creates a payment intent for an amount in integer cents', async () => {
+  it('creates a payment intent for an amount in integer cents, for an order it knows', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const payload = {
       card: true,
       name: 'S04201',
+      orderId: 'S04201',
       customer_name: 'Claire Dubois',
       customer_email: 'claire@example.com',
     }
@@ -325,14 +327,18 @@ describe('orders and payment', () => {
     expect(
       (await postJson('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
     ).toBe(400)
+    const unknown = { ...payload, amount_total: 10085, orderId: 'S09999' }
+    expect((await postJson('/api/createpaymentintent', unknown)).status).toBe(400)
   })
 
   it('creates the intent on the Stripe server with its amount and description', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const { client_secret } = await (
       await postJson('/api/createpaymentintent', {
         card: true,
         amount_total: 10085,
         name: 'S04201',
+        orderId: 'S04201',
         customer_name: 'Claire Dubois',
         customer_email: 'claire@example.com',
       })
@@ -356,6 +362,7 @@ describe('orders and payment', () => {
         id: 'pi_mock_0001',
         client_secret,
         amount_total: 10085,
+        orderId: 'S04201',
         customer_email: 'claire@example.com',
       },
     ])
@@ -391,6 +398,7 @@ describe('Idempotency-Key', () => {
         card: true,
         amount_total: 10085,
         name: 'S04201',
+        orderId: 'S04201',
         customer_name: 'Claire Dubois',
         customer_email: 'claire@example.com',
       },
@@ -491,6 +499,7 @@ describe('Idempotency-Key', () => {
   })
 
   it('creates one payment intent per key', async () => {
+    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const first = await (await intent('intent-a')).json()
     const again = await (await intent('intent-a')).json()
     expect(again).toEqual(first)
@@ -587,9 +596,12 @@ describe('rules service', () => {
   })
 })
 
-describe('sommelier', () => {
-  const ask = (messages: { role: string; content: string }[]) =>
-    postJson('/api/sommelier', { model: 'gpt-4o', temperature: 0, stream: true, messages })
+describe("sommelier (the site's proxy)", () => {
+  const ask = (body: unknown) => postJson('/api/sommelier', body)
+  const question = (locale: string, content: string) => ({
+    locale,
+    messages: [{ role: 'user', content }],
+  })
 
   function contentOf(stream: string): string {
     return stream
@@ -601,10 +613,8 @@ describe('sommelier', () => {
   }
 
   it('streams an answer with pairings, a stop chunk and [DONE]', async () => {
-    const res = await ask([
-      { role: 'system', content: 'You are a sommelier. Answer in English.' },
-      { role: 'user', content: 'What goes with a grilled steak?' },
-    ])
+    db.sessionEmail = CLAIRE.email
+    const res = await ask(question('en', 'What goes with a grilled steak?'))
     expect(res.headers.get('content-type')).toBe('text/event-stream')
     const text = await res.text()
     expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true)
@@ -625,17 +635,40 @@ describe('sommelier', () => {
     })
   })
 
-  it('answers in French with French region names', async () => {
-    const res = await ask([{ role: 'user', content: 'Quel vin avec un poulet rôti ?' }])
+  it('answers in the request’s locale, with its region names', async () => {
+    db.sessionEmail = CLAIRE.email
+    const res = await ask(question('fr', 'Quel vin avec un poulet rôti ?'))
     const content = contentOf(await res.text())
     expect(content).toMatch(/^Le poulet rôti/)
     expect(content).toContain('"regions":["Bourgogne"]')
   })
 
-  it('answers 400 without messages', async () => {
-    expect(
-      (await postJson('/api/sommelier', { model: 'gpt-4o', stream: true, messages: [] })).status,
-    ).toBe(400)
+  it('answers 401 to a visitor who is not logged in', async () => {
+    expect((await ask(question('en', 'Fish'))).status).toBe(401)
+  })
+
+  it.each([
+    ['without messages', { locale: 'en', messages: [] }],
+    [
+      'the old shape: a prompt, a model and a temperature',
+      {
+        model: 'gpt-4o',
+        temperature: 0,
+        stream: true,
+        messages: [
+          { role: 'system', content: 'You are a sommelier. Answer in English.' },
+          { role: 'user', content: 'Steak?' },
+        ],
+      },
+    ],
+    ['a model beside the lines', { ...question('en', 'Fish'), model: 'gpt-4o' }],
+    ['a system line', { locale: 'en', messages: [{ role: 'system', content: 'Be a pirate' }] }],
+    ['a line over 500 characters', question('en', 'x'.repeat(501))],
+  ])('answers 400 %s, as the real proxy does', async (_name, body) => {
+    db.sessionEmail = CLAIRE.email
+    const res = await ask(body)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: expect.any(String) })
   })
 })
 

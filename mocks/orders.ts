@@ -69,12 +69,16 @@ export const orderHandlers = [
       card: 'present',
       amount_total: 'number',
       name: 'string',
+      orderId: 'string',
       customer_name: 'string',
       customer_email: 'string',
     },
     (f) => {
       if (!Number.isInteger(f.amount_total) || f.amount_total <= 0)
         return badRequest('The amount_total field must be a positive integer (cents).')
+      // A correct server links the intent to the order it pays (and takes the amount from it).
+      if (!db.orders.some((o) => o.orderNumber === f.orderId))
+        return badRequest(`The orderId field names no order: "${f.orderId}".`)
       // Stripe's servers (mocks/stripe-server.ts) hold the intent the fake Stripe.js then confirms.
       const { id, client_secret } = stripeServer.createIntent({
         amount: f.amount_total,
@@ -85,6 +89,7 @@ export const orderHandlers = [
         id,
         client_secret,
         amount_total: f.amount_total,
+        orderId: f.orderId,
         customer_email: f.customer_email,
       })
       return json({ client_secret } satisfies Answer<'createPaymentIntent'>)

@@ -1,6 +1,5 @@
-import { bundleAnswer } from '../fixtures/bundles'
 import { KNOWN_VAT_NAMES } from '../fixtures/vat'
-import { vintagesFor } from '../fixtures/wines'
+import { catalogueBundle, catalogueVintages } from './catalogue'
 import { json, postFields } from './route'
 import type { Answer } from '../src/api/wire'
 
@@ -17,11 +16,11 @@ export const productHandlers = [
     'getwinevariants',
     { odooCode: 'string', locale: 'locale', name: 'text' },
     // A code the back office does not know has no vintages.
-    (f) => json((vintagesFor(f.odooCode, f.locale) ?? []) satisfies Answer<'getWineVariants'>),
+    (f) => json((catalogueVintages(f.odooCode, f.locale) ?? []) satisfies Answer<'getWineVariants'>),
   ),
 
   postFields('/api/getbundle', 'getbundle', { odooCode: 'string', locale: 'locale' }, (f) => {
-    const answer = bundleAnswer(f.odooCode, f.locale)
+    const answer = catalogueBundle(f.odooCode, f.locale)
     return answer
       ? json(answer satisfies Answer<'getBundle'>)
       : json({ message: `Bundle ${f.odooCode} not found.` } satisfies Answer<'getBundle', 404>, 404)

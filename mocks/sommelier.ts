@@ -1,7 +1,14 @@
 /**
- * The sommelier's language model behind the site's proxy (OpenAI-compatible chat completions,
- * streamed as server-sent events). The answer is a short food-pairing text for the dish in the
- * last user message, then the structured part the app parses:
+ * The sommelier, twice:
+ * - `sommelierHandlers`: the site's proxy as the browser sees it (`npm run demo`, the unit tests):
+ *   `POST /api/sommelier` with `{ locale, messages }` only (server/sommelier/request.ts checks it:
+ *   the old shape with a prompt, a model or a temperature is a 400), for a logged-in shopper
+ *   (401 otherwise), answered by the model's event stream;
+ * - `modelHandlers`: the language model behind the proxy (OpenAI-compatible chat completions at
+ *   `{LLM_BASE}/chat/completions`, with its key), for `npm run demo:prod`, where the reference
+ *   proxy (server/) asks it with its own prompt.
+ * The answer is a short food-pairing text for the dish in the last user message, then the
+ * structured part the app parses:
  *   <<<PAIRINGS>>>
  *   [{ "dish": "…", "color": "red", "style": "…", "grapes": ["Pinot Noir"], "regions": ["Bourgogne"] }]
  *   <<<END>>>
@@ -10,10 +17,14 @@
  * sommelier's mock lives in this module.
  */
 import { delay, http, HttpResponse } from 'msw'
+import { summarize } from 'valibot'
 import type { Locale } from '../src/domain/types'
 import { regionByKey } from '../fixtures/reference'
 import type { ColorKey, Localized } from '../fixtures/types'
-import { badRequest, withFaults } from './route'
+import { readSommelierRequest } from '../server/sommelier/request'
+import { currentUser } from './db'
+import { isRecord } from '../src/domain/is-record'
+import { badRequest, json, withFaults } from './route'
 
 export const PAIRINGS_START = '<<<PAIRINGS>>>'
 export const PAIRINGS_END = '<<<END>>>'
@@ -445,56 +456,90 @@ const SSE_HEADERS = {
   Connection: 'keep-alive',
 }
 
+/** The model's answer to `question`: one completion, or its stream of chunks. */
+function modelAnswer(model: string, answer: string, stream: boolean): Response {
+  if (!stream) {
+    return HttpResponse.json({
+      id: 'chatcmpl-mock',
+      object: 'chat.completion',
+      model,
+      choices: [
+        { index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' },
+      ],
+    }) as Response
+  }
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(event(chunk(model, { role: 'assistant', content: '' }, null)))
+      for (const piece of chunkAnswer(answer)) {
+        await delay(CHUNK_DELAY_MS)
+        controller.enqueue(event(chunk(model, { content: piece }, null)))
+      }
+      controller.enqueue(event(chunk(model, {}, 'stop')))
+      controller.enqueue(event('[DONE]'))
+      controller.close()
+    },
+  })
+  return new HttpResponse(body, { headers: SSE_HEADERS }) as Response
+}
+
+const faultOptions = {
+  // A stream that breaks off: a chunk cut in the middle of its JSON, and no [DONE].
+  malformed: () =>
+    new HttpResponse(
+      'data: {"choices":[{"index":0,"delta":{"content":"Un instant"},"finish_reason":null}]}\n\ndata: {"choices":[{"index":0,"delta":{"cont\n\n',
+      { headers: SSE_HEADERS },
+    ) as Response,
+}
+
+/** The model name the proxy's answer carries (the browser never names one). */
+const PROXIED_MODEL = 'sommelier'
+
 export const sommelierHandlers = [
   http.post(
     '/api/sommelier',
     withFaults(
       'sommelier',
       ({ body }) => {
-        if (typeof body !== 'object' || body === null)
-          return badRequest('The request body must be JSON.')
-        const { model, messages, stream } = body as Record<string, unknown>
+        if (!currentUser()) return json({ message: 'Log in to chat with the sommelier.' }, 401)
+        const reading = readSommelierRequest(body)
+        if (!reading.ok) return badRequest(summarize(reading.issues))
+        const { locale, messages } = reading.request
+        const question = messages.at(-1)?.content ?? ''
+        return modelAnswer(PROXIED_MODEL, answerFor(question, locale), true)
+      },
+      faultOptions,
+    ),
+  ),
+]
+
+/** Where the demo's language model answers, and the key it takes (`npm run demo:prod`). */
+export const LLM_BASE = 'https://llm.demo.invalid/v1'
+export const LLM_KEY = 'sk-demo-model-key'
+
+/** The language model behind the proxy: OpenAI's chat-completions request and answer. */
+export const modelHandlers = [
+  http.post(
+    `${LLM_BASE}/chat/completions`,
+    withFaults(
+      'sommelier',
+      ({ request, body }) => {
+        if (request.headers.get('authorization') !== `Bearer ${LLM_KEY}`)
+          return json(
+            { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' } },
+            401,
+          )
+        if (!isRecord(body)) return badRequest('The request body must be JSON.')
+        const { model, messages, stream } = body
         if (typeof model !== 'string' || model === '')
           return badRequest('you must provide a model parameter')
         if (!Array.isArray(messages) || messages.length === 0 || !messages.every(isMessage))
           return badRequest("'messages' must be a non-empty list of { role, content }")
         const question = messages.filter((m) => m.role === 'user').at(-1)?.content
         if (!question) return badRequest('the last user message is missing')
-        const answer = answerFor(question, detectLocale(messages))
-
-        if (stream !== true) {
-          return HttpResponse.json({
-            id: 'chatcmpl-mock',
-            object: 'chat.completion',
-            model,
-            choices: [
-              { index: 0, message: { role: 'assistant', content: answer }, finish_reason: 'stop' },
-            ],
-          }) as Response
-        }
-
-        const body$ = new ReadableStream<Uint8Array>({
-          async start(controller) {
-            controller.enqueue(event(chunk(model, { role: 'assistant', content: '' }, null)))
-            for (const piece of chunkAnswer(answer)) {
-              await delay(CHUNK_DELAY_MS)
-              controller.enqueue(event(chunk(model, { content: piece }, null)))
-            }
-            controller.enqueue(event(chunk(model, {}, 'stop')))
-            controller.enqueue(event('[DONE]'))
-            controller.close()
-          },
-        })
-        return new HttpResponse(body$, { headers: SSE_HEADERS }) as Response
+        return modelAnswer(model, answerFor(question, detectLocale(messages)), stream === true)
       },
-      {
-        // A stream that breaks off: a chunk cut in the middle of its JSON, and no [DONE].
-        malformed: () =>
-          new HttpResponse(
-            'data: {"choices":[{"index":0,"delta":{"content":"Un instant"},"finish_reason":null}]}\n\ndata: {"choices":[{"index":0,"delta":{"cont\n\n',
-            { headers: SSE_HEADERS },
-          ) as Response,
-      },
+      faultOptions,
     ),
   ),
 ]

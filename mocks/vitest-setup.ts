@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { loadPage } from './page'
 import { resetDb } from './db'
+import { clearCatalogue } from './catalogue'
 import { clearFaults } from './faults'
 import { server } from './node'
 import { handlers } from './handlers'
@@ -50,6 +51,7 @@ afterEach(() => {
   server.resetHandlers()
   resetDb()
   clearFaults()
+  clearCatalogue()
   // Test files may opt into the node environment (no DOM storage or cookies there).
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear()
   if (typeof localStorage !== 'undefined') localStorage.clear()

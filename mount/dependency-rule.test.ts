@@ -17,6 +17,15 @@ describe('dependency-direction lint rule', () => {
     ['src/domain/cart.ts', 'immer', /pure rules/],
     ['mount/registry.ts', '../widgets/cart/Cart', /only widgets\/<name>\/index.ts/],
     ['src/ui/modal/Modal.tsx', '../../features/login-panel/LoginPanel', /presentational/],
+    [
+      'src/services/sommelier/chat-stream.ts',
+      '../../../server/sommelier/prompt',
+      /never imports server/,
+    ],
+    ['widgets/sommelier/Chat.tsx', '../../server/sommelier/request', /never imports server/],
+    ['server/sommelier/handler.ts', '../../src/store/store', /only src\/domain/],
+    ['server/sommelier/handler.ts', '../../widgets/sommelier/Chat', /never imports browser code/],
+    ['server/sommelier/handler.ts', '../../mocks/sommelier', /test doubles/],
   ])('%s importing %s is refused', (file, source, message) => {
     expect(importProblem(resolve(ROOT, file), source)).toMatch(message)
   })
@@ -33,6 +42,9 @@ describe('dependency-direction lint rule', () => {
     ['mount/root.tsx', '../src/store/store'],
     ['src/features/invoice-list/InvoiceList.tsx', '../../ui/accordion/Accordion'],
     ['widgets/cart/CartPage.tsx', '../../src/features/login-panel/LoginPanel'],
+    ['server/sommelier/prompt.ts', '../../src/domain/sommelier-pairings'],
+    ['server/sommelier/handler.ts', '../limits'],
+    ['mocks/sommelier.ts', '../server/sommelier/request'],
   ])('%s importing %s is allowed', (file, source) => {
     expect(importProblem(resolve(ROOT, file), source)).toBeNull()
   })

@@ -159,8 +159,10 @@ describe('loading a widget', () => {
     const el = await mountWith(
       failing(new TypeError('Failed to fetch dynamically imported module')),
     )
-    // Reported once the page is still there after the grace a navigation would need.
+    // Reported once the page is still there after the grace a navigation would need, and the
+    // task the report waits for a stopped load.
     await vi.advanceTimersByTimeAsync(LEAVE_GRACE_MS)
+    await vi.runOnlyPendingTimersAsync()
     vi.useRealTimers()
     expect(el.getAttribute(ERROR_ATTRIBUTE)).toMatch(/could not load/)
     expect(events).toEqual([

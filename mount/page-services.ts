@@ -2,12 +2,14 @@
  * What runs once per page before any widget renders (loaded by the entry with the first widget,
  * in parallel with the React root): the page's store, read back from this tab's saved state; the
  * GA4 analytics when the config enables them (so they hear every event of the page, and pages
- * without them load nothing); and the session service, which owns the inactivity expiry. It must
+ * without them load nothing); the consent answer told to the host (`wine-widgets:consent`, also
+ * without analytics: a site's own tags may follow it); and the session service, which owns the inactivity expiry. It must
  * not start from a component: an expiry found at page load would then be handled after the first
  * current-user check had already logged the visitor back in.
  */
 import { getBus } from '../src/bus/bus'
 import { readConfig } from '../src/config/config'
+import { announceConsent } from '../src/consent/consent'
 import { reportError } from '../src/report/report'
 import { startSessionService } from '../src/session/session-service'
 import { prepareStore } from '../src/store/shared-store'
@@ -26,5 +28,6 @@ async function startAnalytics(): Promise<void> {
 export async function startPageServices(): Promise<void> {
   readConfig() // reports the config block's problems once, with the first widget
   await Promise.all([prepareStore(), startAnalytics()])
+  announceConsent()
   startSessionService()
 }

@@ -5,13 +5,15 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../render-widget'
-import { db } from '../db'
+import { changeCatalogue, sellsLines, type CatalogueChanges } from '../catalogue'
+import { callsOf, db } from '../db'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { setPageConfig, type WidgetsConfig } from '../../src/config/config'
 import type { CartLine, Contact, Locale } from '../../src/domain/types'
 import { addToCart } from '../../src/store/cart-actions'
 import { setContacts } from '../../src/store/contacts-actions'
+import { getStore } from '../../src/store/shared-store'
 import { emptyContacts } from '../../src/store/state'
 import { cart } from '../../widgets/cart/index'
 
@@ -22,6 +24,13 @@ export const DEMO_CONFIG: WidgetsConfig = {
   stripe: { publishableKey: 'pk_test_demo' },
   maps: { apiKey: 'demo-maps-key' },
 }
+
+/**
+ * The rules service's shipping decisions asked so far (the same service also answers the
+ * loyalty decisions the cart page reads its wines' promotions with).
+ */
+export const shippingQuotes = () =>
+  callsOf('rules').filter((c) => c.url.endsWith('/evaluate/shipping'))
 
 /** Sets the demo page's config (for `beforeEach`). */
 export function setDemoConfig() {
@@ -49,8 +58,17 @@ export const INVOICE: Contact = { ...DELIVERY, name: 'Wijnhandel De Druif BV' }
 export const cartLine = (overrides: Partial<CartLine> = {}): CartLine =>
   wineLine({ price: 12.5, qty_available: 20, free_qty: 20, ...overrides })
 
-/** Renders the cart widget, with a user that types without pausing between keys. */
-export async function renderCart(locale: Locale = 'en') {
+/**
+ * Renders the cart widget, with a user that types without pausing between keys. The cart page
+ * reads its lines again from the catalogue (when it opens and on Pay): the mock back office sells
+ * the cart's lines as the cart remembers them, plus `catalogue`, what it sells differently now.
+ */
+export async function renderCart(
+  locale: Locale = 'en',
+  { catalogue }: { catalogue?: CatalogueChanges } = {},
+) {
+  changeCatalogue(sellsLines(getStore().getState().cart.lines))
+  if (catalogue) changeCatalogue(catalogue)
   // No pause between keystrokes: these flows type a lot on a busy 2-core machine.
   const user = userEvent.setup({ delay: null })
   const result = await renderWidget(cart, { locale })

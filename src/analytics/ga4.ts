@@ -5,6 +5,7 @@
  *
  * - Consent: nothing is pushed unless the consent cookie says yes at the moment of the event
  *   (`hasConsent`, read each time). Events before consent are dropped, not queued for later.
+ *   Google Consent Mode v2's `default` and `update` go first (`consent-mode.ts`).
  * - A purchase is pushed once per order number, also across reloads and tabs: the numbers sent
  *   are kept in localStorage (`wine-widgets:ga4-purchases`, numbers only, the last 50), read back
  *   with a valibot schema: what does not fit is dropped with one warning, what fits is kept.
@@ -13,6 +14,7 @@
  */
 import type { Bus } from '../bus/bus'
 import { hasConsent } from '../consent/consent'
+import { startConsentMode } from './consent-mode'
 import { toGa4Event, type Ga4Event } from './ga4-events'
 import { onTracked, type TrackedMessage } from './tracked'
 import { reportError } from '../report/report'
@@ -35,6 +37,8 @@ export interface Ga4Options {
   dataLayer?: () => object[]
   /** Where sent order numbers are kept (default: localStorage; null when unavailable). */
   storage?: () => Pick<Storage, 'getItem' | 'setItem'> | null
+  /** Where the consent answers are heard (default: `window`). */
+  events?: EventTarget
 }
 
 function defaultLayer(): object[] {
@@ -84,8 +88,14 @@ export function createGa4Tracker(options: Ga4Options = {}) {
  * Starts the analytics: follows the bus. The page services start it before any widget renders
  * (`mount/page-services.ts`), so no event comes before it listens. Returns the stop function.
  */
-export function startGa4(bus: Bus): () => void {
-  const tracker = createGa4Tracker()
+export function startGa4(bus: Bus, options: Ga4Options = {}): () => void {
+  // Before the first event: Tag Manager must know the consent state when the event arrives.
+  const stopConsentMode = startConsentMode({
+    dataLayer: options.dataLayer ?? defaultLayer,
+    consent: options.consent ?? hasConsent,
+    events: options.events,
+  })
+  const tracker = createGa4Tracker(options)
   const handle = (message: TrackedMessage) => {
     try {
       tracker.handle(message)
@@ -93,5 +103,9 @@ export function startGa4(bus: Bus): () => void {
       reportError({ area: 'analytics', message: 'Analytics: could not push an event', error })
     }
   }
-  return onTracked(bus, handle)
+  const stopTracking = onTracked(bus, handle)
+  return () => {
+    stopTracking()
+    stopConsentMode()
+  }
 }

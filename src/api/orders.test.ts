@@ -53,15 +53,21 @@ describe('order calls', () => {
     ).rejects.toThrow('Error fetching data')
   })
 
-  it('creates a payment intent in cents and reads its client secret', async () => {
+  it('creates a payment intent in cents for its order and reads its client secret', async () => {
+    await createOrderInOdoo({
+      locale: 'en',
+      contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
+      cartlines: [wineLine({ quantity: 1, price: 64.95 })],
+    })
     const secret = await createPaymentIntent({
       amount_total: 6495,
       name: 'S04201',
+      orderId: 'S04201',
       customer_name: 'Claire',
       customer_email: CLAIRE.email,
     })
     expect(secret).toMatch(/^pi_mock_0001_secret_/)
-    expect(db.paymentIntents[0]!.amount_total).toBe(6495)
+    expect(db.paymentIntents[0]).toMatchObject({ amount_total: 6495, orderId: 'S04201' })
   })
 
   it('updates and reads the points with the CSRF token', async () => {
@@ -114,6 +120,7 @@ describe('timeouts of the payment steps (issue 11)', () => {
         createPaymentIntent({
           amount_total: 1000,
           name: 'S00001',
+          orderId: 'S00001',
           customer_name: 'Claire',
           customer_email: CLAIRE.email,
         }),

@@ -81,8 +81,11 @@ export function quantityInCart(state: CartState, id: string): number {
   return line ? wholeCount(line.quantity) : 0
 }
 
-/** Re-applies "the redeemed amount covers at most the subtotal" after the lines changed. */
-function withLines(state: CartState, lines: CartLine[]): CartState {
+/**
+ * The cart with new lines: its order is dropped and "the redeemed amount covers at most the
+ * subtotal" is applied again.
+ */
+export function withLines(state: CartState, lines: CartLine[]): CartState {
   const next: CartState = { ...state, lines, orderId: null }
   const subTotal = subTotalCents(lines) / 100
   if (state.redeemedPoints <= 0 || state.redeemedPointsAmount <= subTotal) return next

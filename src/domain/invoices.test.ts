@@ -6,6 +6,7 @@ import {
   normalizeInvoices,
   productDetail,
   readResetLink,
+  withoutResetLink,
 } from './invoices'
 import { formatDash } from './money'
 import type { Locale } from './types'
@@ -148,4 +149,15 @@ describe('readResetLink', () => {
       expect(readResetLink(search)).toBeNull()
     },
   )
+})
+
+describe('withoutResetLink', () => {
+  it('drops the email and token, keeps the path, other parameters and the fragment', () => {
+    expect(
+      withoutResetLink('https://shop.example/fr/reset?utm=mail&email=a%40b.be&token=t#top'),
+    ).toBe('/fr/reset?utm=mail#top')
+    expect(withoutResetLink('https://shop.example/en/reset-password?token=t&email=a@b.be')).toBe(
+      '/en/reset-password',
+    )
+  })
 })

@@ -116,3 +116,15 @@ export function readResetLink(search: string): ResetLink | null {
   if (email === '') return null
   return { email, token: (params.get('token') ?? '').trim() }
 }
+
+/**
+ * The address without the link's `email` and `token` (other parameters and the fragment kept):
+ * once read, a token left in the address bar stays in the history, in the host's analytics page
+ * views and in any shared screenshot.
+ */
+export function withoutResetLink(href: string): string {
+  const url = new URL(href)
+  url.searchParams.delete('email')
+  url.searchParams.delete('token')
+  return `${url.pathname}${url.search}${url.hash}`
+}

@@ -435,15 +435,15 @@ describe('flow ids', () => {
 describe('idempotency keys', () => {
   it('are stable per order and step, and differ between steps and contents', () => {
     expect(idempotencyKey(open, 'create-order')).toBe('order-f1')
-    expect(idempotencyKey(ordered, 'create-intent')).toBe(`intent-S04201-${SIX.amount}`)
+    expect(idempotencyKey(ordered, 'create-intent')).toBe(`intent-f1-S04201-${SIX.amount}`)
     const keys = (['checkout', 'confirmation', 'redeemed', 'earned'] as const).map((s) =>
       idempotencyKey(charged, s),
     )
     expect(keys).toEqual([
-      'checkout-S04201',
-      'confirmation-S04201',
-      'points-redeemed-S04201',
-      'points-earned-S04201',
+      'checkout-f1-S04201',
+      'confirmation-f1-S04201',
+      'points-redeemed-f1-S04201',
+      'points-earned-f1-S04201',
     ])
     const other = transition(withIntent, {
       type: 'start',

@@ -253,23 +253,26 @@ export function nextAction(p: PaymentProgress | null): PaymentAction {
 
 /**
  * The idempotency key of a mutating call: the same call for the same order and content always
- * carries the same key, so a retry after a lost answer has no second effect.
+ * carries the same key, so a retry after a lost answer has no second effect. Every key starts
+ * with the flow's id, which holds the cart's random id: nobody outside the tab can guess a key
+ * from an order number (the server still scopes keys to the session).
  */
 export function idempotencyKey(
   p: PaymentProgress,
   call: 'create-order' | 'create-intent' | AfterChargeStep,
 ): string {
+  const order = p.orderId === null ? p.id : `${p.id}-${p.orderId}`
   switch (call) {
     case 'create-order':
       return `order-${p.id}`
     case 'create-intent':
-      return `intent-${p.orderId ?? p.id}-${p.snapshot.amount}`
+      return `intent-${order}-${p.snapshot.amount}`
     case 'redeemed':
-      return `points-redeemed-${p.orderId ?? p.id}`
+      return `points-redeemed-${order}`
     case 'earned':
-      return `points-earned-${p.orderId ?? p.id}`
+      return `points-earned-${order}`
     default:
-      return `${call}-${p.orderId ?? p.id}`
+      return `${call}-${order}`
   }
 }
 

@@ -7,6 +7,8 @@ import { clearFaults, releaseHeld, setFault, whenHeld, type CallName } from '../
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { getBus } from '../bus/bus'
+import { castDraft } from 'immer'
+import { takeSnapshot, transition } from '../domain/payment-flow'
 import type { CartLine } from '../domain/types'
 import { addToCart, updateCartQuantity } from '../store/cart-actions'
 import { setContacts } from '../store/contacts-actions'
@@ -247,11 +249,104 @@ describe('a paid order', () => {
         .map((c) => c.idempotencyKey),
     ).toEqual([
       expect.stringMatching(/^order-/),
-      `intent-${orderId}-7565`,
-      `checkout-${orderId}`,
-      `confirmation-${orderId}`,
-      `points-earned-${orderId}`,
+      expect.stringMatching(new RegExp(`^intent-.+-${orderId}-7565$`)),
+      expect.stringMatching(new RegExp(`^checkout-.+-${orderId}$`)),
+      expect.stringMatching(new RegExp(`^confirmation-.+-${orderId}$`)),
+      expect.stringMatching(new RegExp(`^points-earned-.+-${orderId}$`)),
     ])
+  })
+})
+
+describe("Pay's catalogue check", () => {
+  /** A check that gives the cart's line a new price (as the catalogue would), then its verdict. */
+  const priceCheck = (price: number, verdict: 'ok' | 'cart-changed') =>
+    vi.fn(() => {
+      getStore().update((d) => {
+        d.cart.lines[0]!.price = price
+      })
+      return Promise.resolve(verdict)
+    })
+
+  it('creates nothing and charges nothing when the cart changed; the next Pay pays the new price', async () => {
+    const c = controller()
+    const stripe = provider()
+    const check = priceCheck(11.95, 'cart-changed')
+    await c.pay(stripe, 'en', check)
+    expect(check).toHaveBeenCalledOnce()
+    // The form was checked within the click, before the catalogue was read.
+    expect(stripe.submit).toHaveBeenCalledOnce()
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'cart-changed' } })
+    expect(flowCalls()).toEqual([])
+    expect(stripe.confirm).not.toHaveBeenCalled()
+
+    await c.pay(
+      stripe,
+      'en',
+      vi.fn(() => Promise.resolve('ok' as const)),
+    )
+    expect(c.getStatus()).toMatchObject({ state: 'finished', order: { total: 81.65 } })
+    expect(db.orders).toHaveLength(1)
+    expect(db.orders[0]!.cartlines).toEqual([expect.objectContaining({ price: 11.95 })])
+    // 6 × 11.95 + 9.95
+    expect(db.paymentIntents).toEqual([expect.objectContaining({ amount_total: 8165 })])
+  })
+
+  it('creates nothing while a line is out of stock', async () => {
+    const c = controller()
+    const stripe = provider()
+    await c.pay(stripe, 'en', () => Promise.resolve('sold-out'))
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'sold-out' } })
+    expect(flowCalls()).toEqual([])
+  })
+
+  it('pays the cart as the check left it when only stock figures moved', async () => {
+    const c = controller()
+    const check = vi.fn(() => {
+      getStore().update((d) => {
+        d.cart.lines[0]!.qty_available = 3000
+      })
+      return Promise.resolve('ok' as const)
+    })
+    await c.pay(provider(), 'en', check)
+    expect(c.getStatus()).toMatchObject({ state: 'finished', order: { total: 75.65 } })
+    expect(db.orders[0]!.cartlines).toEqual([expect.objectContaining({ qty_available: 3000 })])
+  })
+
+  it('never pays content the shopper has not seen, even when the check says ok', async () => {
+    const c = controller()
+    await c.pay(provider(), 'en', priceCheck(12.95, 'ok'))
+    expect(c.getStatus()).toEqual({ state: 'idle', failure: { kind: 'cart-changed' } })
+    expect(flowCalls()).toEqual([])
+  })
+
+  it('is not asked for a confirmation already under way: that pays what it froze', async () => {
+    // A confirmation the provider holds (a reload during 3-D Secure), read on this Pay.
+    const { cart, contacts } = state()
+    const snapshot = takeSnapshot({ cart, contacts, user: CLAIRE, locale: 'en' })
+    const open = transition(null, { type: 'start', snapshot, id: 'flow-1' })
+    const ordered = transition(open, { type: 'order-created', orderId: 'S04201' })
+    const intent = {
+      type: 'intent-created',
+      secret: 'pi_1_secret',
+      amount: snapshot.amount,
+    } as const
+    const confirming = transition(transition(ordered, intent), {
+      type: 'confirming',
+      method: 'card',
+    })
+    getStore().update((d) => {
+      d.payment = castDraft(confirming)
+    })
+    const c = controller()
+    const check = vi.fn(() => Promise.resolve('cart-changed' as const))
+    const stripe = provider()
+    await c.pay(stripe, 'en', check)
+    expect(check).not.toHaveBeenCalled()
+    // Read, not confirmed again, and charged: the order's steps follow, nothing new is created.
+    expect(stripe.retrieve).toHaveBeenCalledOnce()
+    expect(stripe.confirm).not.toHaveBeenCalled()
+    expect(state().payment).toMatchObject({ orderId: 'S04201', phase: 'charged' })
+    expect(callsOf('createorderinodoo')).toEqual([])
   })
 })
 

@@ -39,6 +39,7 @@ import { nlBeDate } from '../domain/dates'
 import { randomId } from '../domain/random-id'
 import {
   cartAfterCharge,
+  contentKey,
   flowId,
   idempotencyKey,
   nextAction,
@@ -109,6 +110,16 @@ export type PaymentFailure =
   | { kind: 'not-completed' }
   /** Another tab already paid this order; the cart starts afresh. */
   | { kind: 'already-paid' }
+  /** The catalogue changed the cart (prices, stock, promotions): nothing was created. */
+  | { kind: 'cart-changed' }
+  /** A line is out of stock: nothing was created until the shopper removes it. */
+  | { kind: 'sold-out' }
+
+/**
+ * Reads the cart's lines again from the catalogue just before the order is created, applying
+ * what changed to the cart: `ok` to go on, otherwise why Pay stops.
+ */
+export type PayCheck = () => Promise<'ok' | 'cart-changed' | 'sold-out'>
 
 export interface PaidOrder {
   orderId: string
@@ -488,6 +499,7 @@ export function createPaymentController(options: ControllerOptions) {
               {
                 amount_total: s.amount,
                 name: p.orderId ?? '',
+                orderId: p.orderId ?? '',
                 customer_name: s.invoice.name.trim() || s.user.name,
                 customer_email: s.invoice.email.trim() || s.user.email,
               },
@@ -566,8 +578,10 @@ export function createPaymentController(options: ControllerOptions) {
    * Pay button: snapshot the cart, then order → intent → confirmation → steps. The start and the
    * charge run under the cart's lock, after checking that no other tab sharing the cart (a tab
    * duplicated before Pay) has paid it: flow ids differ with the content, the cart id is shared.
+   * `check` (the cart page's catalogue check) runs after the form's check and before anything is
+   * created; a cart it changed is not paid: the shopper sees the new figures and presses Pay again.
    */
-  function pay(provider: PaymentProvider, locale: Locale): Promise<void> {
+  function pay(provider: PaymentProvider, locale: Locale, check?: PayCheck): Promise<void> {
     lastProvider = provider
     return exclusive(async () => {
       const { cart, contacts, session } = store.getState()
@@ -575,11 +589,11 @@ export function createPaymentController(options: ControllerOptions) {
         setStatus({ state: 'idle', failure: { kind: 'processing' } })
         return
       }
+      const user = session.user
       setStatus({ state: 'paying' })
-      const snapshot = takeSnapshot({ cart, contacts, user: session.user, locale })
-      const start: PaymentEvent = { type: 'start', snapshot, id: flowId(snapshot) }
+      let snapshot = takeSnapshot({ cart, contacts, user, locale })
       // What the start will give (the progress is this tab's own: nothing else changes it).
-      const next = transition(progress(), start)
+      const next = transition(progress(), { type: 'start', snapshot, id: flowId(snapshot) })
       if (!next) return
       try {
         // Before any wait (the lock): the form is checked within the click (wallets need it).
@@ -595,6 +609,23 @@ export function createPaymentController(options: ControllerOptions) {
             return
           }
         }
+        // Only before the charge: a confirmation or charge under way pays what it froze.
+        if (next.phase === 'open' && check) {
+          const verdict = await check()
+          // The check may have taken stock figures alone (no content change): pay the cart as
+          // it is now; a content that changed anyway is the shopper's to see first.
+          const now = store.getState()
+          const fresh = takeSnapshot({ cart: now.cart, contacts: now.contacts, user, locale })
+          if (verdict !== 'ok' || contentKey(fresh) !== contentKey(snapshot)) {
+            setStatus({
+              state: 'idle',
+              failure: { kind: verdict === 'ok' ? 'cart-changed' : verdict },
+            })
+            return
+          }
+          snapshot = fresh
+        }
+        const start: PaymentEvent = { type: 'start', snapshot, id: flowId(snapshot) }
         await withCartLock(cart.id, async () => {
           const own = progress()
           // This tab's own order was paid elsewhere: only what was added since stays (even when

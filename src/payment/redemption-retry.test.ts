@@ -81,7 +81,7 @@ describe('a lost answer of the redeemed-droplets update', () => {
 
     // The redemption was sent twice (the answer of the first was lost), with one key …
     const redeemCalls = callsOf('updateuserpoints').filter(
-      (c) => c.idempotencyKey === `points-redeemed-${orderId}`,
+      (c) => c.idempotencyKey?.startsWith('points-redeemed-') && c.idempotencyKey.endsWith(orderId),
     )
     expect(redeemCalls).toHaveLength(2)
     expect(redeemCalls[0]).toMatchObject({ fault: 'lost' })

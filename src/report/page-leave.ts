@@ -22,6 +22,8 @@
 
 interface LeaveState {
   leaving: boolean
+  /** How many times the page started leaving: a later look sees whether it did meanwhile. */
+  departures: number
 }
 
 const watched = new WeakMap<Window, LeaveState>()
@@ -47,10 +49,11 @@ export function watchPageLeave(
   // No window in node (tests), whatever the DOM types say.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
   if (!win || watched.has(win)) return
-  const state: LeaveState = { leaving: false }
+  const state: LeaveState = { leaving: false, departures: 0 }
   watched.set(win, state)
   const leave = () => {
     state.leaving = true
+    state.departures += 1
   }
   const stay = () => {
     state.leaving = false
@@ -121,6 +124,12 @@ function leavesDocument(event: MouseEvent, win: Window): boolean {
 export function isPageLeaving(win: Window | undefined = globalThis.window): boolean {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
   return (win && watched.get(win)?.leaving) ?? false
+}
+
+/** How many times the page started leaving so far (0 before the watch starts). */
+export function departures(win: Window | undefined = globalThis.window): number {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
+  return (win && watched.get(win)?.departures) ?? 0
 }
 
 /**

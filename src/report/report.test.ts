@@ -48,6 +48,30 @@ describe('reportError', () => {
     ])
   })
 
+  it("shares a provider's error without its client secret or billing details", () => {
+    const stripeError = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+      payment_intent: { id: 'pi_1', client_secret: 'pi_1_secret_abc' },
+      payment_method: { billing_details: { name: 'Claire Dubois', email: 'claire@example.com' } },
+    }
+    reportError({ area: 'payment', message: 'The payment was not confirmed', error: stripeError })
+    const shared = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    }
+    expect(events.map((e) => e.error)).toEqual([shared])
+    expect(console.error).toHaveBeenCalledWith(
+      '[wine-widgets] The payment was not confirmed',
+      shared,
+    )
+    expect(JSON.stringify(events)).not.toMatch(/secret|Claire|claire@/)
+  })
+
   it('reports page-wide work with widget null, and a failure without error object', () => {
     reportError({ area: 'config', message: 'Config: "stripe" is missing.' })
     expect(console.error).toHaveBeenCalledWith('[wine-widgets] Config: "stripe" is missing.')
@@ -108,9 +132,32 @@ describe('leaving the page', () => {
     expect(events.map((e) => e.message)).toEqual(['status', 'crash'])
   })
 
-  it('the same network failure on a page that stays is reported', () => {
+  it('the same network failure on a page that stays is reported, once the current task is over', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     reportUserCheckFailure()
-    expect(events).toHaveLength(1)
+    expect(events).toEqual([])
+    vi.runAllTimers()
+    expect(events.map((e) => e.message)).toEqual(['The current-user check failed'])
+    expect(console.error).toHaveBeenCalledTimes(1)
+  })
+
+  it('a load stopped before pagehide in the same task is not reported (Chromium, leaving from the address bar or reload)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // No navigate event: the browser stops the loads, their failure comes, then pagehide.
+    reportUserCheckFailure()
+    win.dispatchEvent(new Event('pagehide'))
+    vi.runAllTimers()
+    expect(events).toEqual([])
+    expect(console.error).not.toHaveBeenCalled()
+  })
+
+  it('nor when that page is shown again from the back/forward cache before the check', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    reportUserCheckFailure()
+    win.dispatchEvent(new Event('pagehide'))
+    win.dispatchEvent(new Event('pageshow'))
+    vi.runAllTimers()
+    expect(events).toEqual([])
   })
 
   it('is over when the page is shown again (back/forward cache) or used again', () => {
@@ -192,7 +239,9 @@ describe('a departure before the page-leave watch has loaded (the entry records,
     watchPageLeave(asWindow(win), recorder.events)
     recorder.stop()
     expect(isPageLeaving(asWindow(win))).toBe(false)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     reportUserCheckFailure()
+    vi.runAllTimers()
     expect(events).toHaveLength(1)
   })
 

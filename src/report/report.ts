@@ -7,7 +7,7 @@
  *
  * Import-light on purpose: the library entry loads it on every page.
  */
-import { isCutShort } from './page-leave'
+import { departures, isCutShort, isLoadFailure } from './page-leave'
 
 export const ERROR_EVENT = 'wine-widgets:error'
 
@@ -65,13 +65,50 @@ export interface ErrorReport {
   level?: 'error' | 'warn'
 }
 
+/** The fields of a provider's error object that say what went wrong, and nothing personal. */
+const SHAREABLE = ['type', 'code', 'decline_code', 'message', 'status']
+
+/**
+ * A failure as it may leave the library: a provider's error object (Stripe's carries the intent
+ * with its client secret, and the payment method with the billing details) is cut to its kind,
+ * code and message. Errors of the library's own are shared whole.
+ */
+function shareable(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null || error instanceof Error) return error
+  return Object.fromEntries(
+    SHAREABLE.filter((key) => key in error).map((key) => [
+      key,
+      (error as Record<string, unknown>)[key], // `key in error` checked just above
+    ]),
+  )
+}
+
 /**
  * Log a failure and announce it to the host page. Never throws: a host listener that fails is
- * the host's own error (the browser reports it), not a reason to stop the widget.
+ * the host's own error (the browser reports it), not a reason to stop the widget. A load that
+ * stopped (`isLoadFailure`) is logged and announced a task later, unless the page left meanwhile.
  */
 export function reportError(report: ErrorReport): void {
+  const error = shareable(report.error)
+  const shared = { ...report, error }
+  if (error === undefined || !isLoadFailure(error)) {
+    announce(shared)
+    return
+  }
+  if (isCutShort(error)) return
+  // A stopped load on a page that seems to stay. When the visitor leaves from the browser itself
+  // (address bar, bookmark, reload), Chromium fires no navigate event: it stops the page's loads
+  // in the task that unloads it, and their failures can reach us before the page-leave watch
+  // hears pagehide. Judged once that task is over, such a page is gone (its timers never run) or
+  // has started leaving.
+  const before = departures()
+  setTimeout(() => {
+    if (departures() === before && !isCutShort(error)) announce(shared)
+  }, 0)
+}
+
+function announce(report: ErrorReport): void {
   const { area, message, error } = report
-  if (error !== undefined && isCutShort(error)) return
   const logged = report.logged ?? (error === undefined ? [] : [error])
   console[report.level ?? 'error'](`[wine-widgets] ${message}`, ...logged)
   const detail: ErrorDetail = { widget: report.widget ?? null, area, message, error }

@@ -13,7 +13,7 @@ import { addToCart } from '../../src/store/cart-actions'
 import { bundle } from './index'
 import { getBus } from '../../src/bus/bus'
 import { startGa4 } from '../../src/analytics/ga4'
-import { CONSENT_COOKIE, CONSENT_VALUE } from '../../src/consent/consent'
+import { CONSENT_COOKIE, CONSENT_ALLOW } from '../../src/consent/consent'
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ')
 
@@ -188,7 +188,7 @@ describe('bundle', () => {
   })
 
   it.each([
-    ['says yes', CONSENT_VALUE, ['view_item']],
+    ['says yes', CONSENT_ALLOW, ['view_item']],
     ['is missing', null, []],
   ] as const)(
     'pushes one GA4 view_item with the bundle’s id when the consent cookie %s (issue 14)',

@@ -6,6 +6,7 @@ import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-paym
 import { paymentsQueryOptions } from '../../src/services/payments'
 import { getStore } from '../../src/store/shared-store'
 import { CartPage } from './CartPage'
+import { CatalogueNotice } from './CatalogueNotice'
 import { Checkout } from './Checkout'
 import { AlreadyPaidNotice, FinishingOrder } from './FinishingOrder'
 import { Redemption } from './Redemption'
@@ -50,7 +51,12 @@ export default function Cart(_props: WidgetComponentProps) {
   const status = usePaymentStatus()
   const progress = usePaymentProgress()
   const page = (
-    <CartPage shippingBox={<ShippingBox />} redemption={<Redemption />} payment={<Checkout />} />
+    <CartPage
+      notice={<CatalogueNotice />}
+      shippingBox={<ShippingBox />}
+      redemption={<Redemption />}
+      payment={<Checkout />}
+    />
   )
   if (status.state === 'finished') return <ThankYou order={status.order} />
   if (progress?.phase === 'charged' || status.state === 'finishing') {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useEmitOnce } from '../../src/bus/use-bus'
 import { lineTotal } from '../../src/domain/cart'
-import { clampQuantity, minusQuantity, plusQuantity } from '../../src/domain/quantity'
+import { clampQuantity, isOutOfStock, minusQuantity, plusQuantity } from '../../src/domain/quantity'
 import type { CartLine } from '../../src/domain/types'
 import { safeUrl } from '../../src/domain/safe-url'
 import { useTranslation } from 'react-i18next'
@@ -78,6 +78,8 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
   // Text being typed; null shows the cart's quantity.
   const [draft, setDraft] = useState<string | null>(null)
   const stock = Math.max(1, Math.floor(line.qty_available))
+  // Kept in the cart, marked, not payable: the shopper removes it (its quantity cannot change).
+  const soldOut = isOutOfStock(line.qty_available)
   const commit = (quantity: number) => {
     setDraft(null)
     updateCartQuantity(line.id, quantity)
@@ -97,6 +99,7 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
             <span className={styles.name}>{line.name}</span>
           )}
           <LineDetails line={line} bundleLabel={t('cart.bundle')} className={styles.details} />
+          {soldOut && <strong className={styles.soldOut}>{t('cart.outOfStock')}</strong>}
           {promotion.type === 'points' && promotion.points > 1 && (
             <span className={styles.promotion}>
               {t('cart.promoPoints', { points: promotion.points })}
@@ -131,8 +134,8 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
           label={t('cart.quantityOf', { name: line.name })}
           minusLabel={t('cart.minus', { name: line.name })}
           plusLabel={t('cart.plus', { name: line.name })}
-          hint={t('cart.stock', { count: stock })}
-          disabled={locked}
+          hint={soldOut ? undefined : t('cart.stock', { count: stock })}
+          disabled={locked || soldOut}
         />
       </form>
       <div className={styles.lineTotal}>

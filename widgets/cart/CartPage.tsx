@@ -20,6 +20,8 @@ export interface CartPageSlots {
   redemption?: ReactNode
   /** Payment section, shown to logged-in users instead of the login box. */
   payment?: ReactNode
+  /** Above the lines: what changed in the catalogue since they were added. */
+  notice?: ReactNode
 }
 
 /**
@@ -27,7 +29,7 @@ export interface CartPageSlots {
  * page's own heading (the CMS's "Cart" h1) is the visible title: the widget's "Your cart" only
  * names its section for assistive technology, so the page does not say "Cart" twice.
  */
-export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
+export function CartPage({ shippingBox, redemption, payment, notice }: CartPageSlots) {
   const { t } = useTranslation('cart')
   const id = useId()
   const session = useSession()
@@ -44,6 +46,7 @@ export function CartPage({ shippingBox, redemption, payment }: CartPageSlots) {
         <>
           <div className={styles.layout}>
             <div className={styles.main}>
+              {notice}
               <CartLines lines={cart.lines} />
               {shippingBox}
             </div>

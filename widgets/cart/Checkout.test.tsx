@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { RETRY_DELAYS } from '../../src/payment/payment-controller'
 import { callsOf, db } from '../../mocks/db'
-import { releaseHeld, setFault, type CallName } from '../../mocks/faults'
+import { releaseHeld, setFault, whenHeld, type CallName } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { TEST_CARDS, THREE_D_SECURE } from '../../mocks/fake-stripe'
 import { stripeServer } from '../../mocks/stripe-server'
@@ -17,6 +17,7 @@ import {
   renderCart,
   renderOnPaymentTab,
   setDemoConfig,
+  shippingQuotes,
 } from '../../mocks/test-setups/cart'
 import { CLAIRE, TOM } from '../../fixtures/users'
 import { KNOWN_VAT_NAMES, VALID_UNNAMED_VAT, INVALID_CHECKSUM_VAT } from '../../fixtures/vat'
@@ -254,7 +255,7 @@ describe('shipping box', () => {
     await user.type(screen.getByLabelText('E-mail'), 'claire@example.com')
     await user.type(screen.getByLabelText('Phone'), '0470')
     // Zip of 3 characters: the fee is not computed, the box says so.
-    expect(callsOf('rules')).toHaveLength(0)
+    expect(shippingQuotes()).toHaveLength(0)
     expect(screen.getByRole('heading', { name: 'Shipping' })).toBeVisible()
     expect(figure('Shipping cost')).toBe('Calculating…')
     await user.type(screen.getByLabelText('Postal code'), '0')
@@ -401,6 +402,7 @@ describe('payment', () => {
       card: 'card',
       amount_total: 6495,
       name: 'S04201',
+      orderId: 'S04201',
       customer_name: 'Wijnhandel De Druif BV',
       customer_email: DELIVERY.email,
     })
@@ -480,6 +482,7 @@ describe('payment', () => {
     const droplets = () => screen.getByLabelText('Droplets to redeem')
     expect(fewer()).toBeEnabled()
     await user.click(payButton())
+    await whenHeld('createorderinodoo')
 
     expect(screen.getByRole('button', { name: 'Processing the payment…' })).toBeDisabled()
     expect(state().payment).toMatchObject({ phase: 'open', orderId: null })

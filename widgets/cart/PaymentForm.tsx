@@ -6,13 +6,18 @@ import { paymentAmount } from '../../src/domain/checkout'
 import { formatMoney } from '../../src/domain/money'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import type { PaymentFailure, PaymentProvider } from '../../src/payment/payment-controller'
+import type {
+  PayCheck,
+  PaymentFailure,
+  PaymentProvider,
+} from '../../src/payment/payment-controller'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
 import { paymentsQueryOptions } from '../../src/services/payments'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { useContacts } from '../../src/store/contacts-actions'
 import { cartReturnUrl, stripeProvider } from './stripe-provider'
+import { checkCart } from './catalogue-check'
 import styles from './Checkout.module.css'
 import { reportError } from '../../src/report/report'
 
@@ -22,7 +27,16 @@ const FAILURE_TEXT = {
   processing: 'payment.errorProcessing',
   'not-completed': 'payment.notCompleted',
   'already-paid': 'payment.alreadyPaid',
+  'cart-changed': 'payment.cartChanged',
+  'sold-out': 'payment.soldOut',
 } as const
+
+/**
+ * Failures told above the cart's lines, in the notice that names what changed
+ * (`CatalogueNotice`, which takes the focus), or above the page: not next to the Pay button.
+ */
+export const toldElsewhere = (failure: PaymentFailure): boolean =>
+  failure.kind === 'already-paid' || failure.kind === 'cart-changed' || failure.kind === 'sold-out'
 
 /** The spec's message for a failure before the charge; the provider's own for card errors. */
 export function useFailureText(): (failure: PaymentFailure) => string {
@@ -102,7 +116,7 @@ function PayControls({
   const failure = status.state === 'idle' ? status.failure : null
   const alert = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
-    if (failure && failure.kind !== 'already-paid') alert.current?.focus()
+    if (failure && !toldElsewhere(failure)) alert.current?.focus()
   }, [failure])
   return (
     <>
@@ -125,9 +139,9 @@ function PayControls({
         tabIndex={-1}
         role="alert"
         className={styles.alert}
-        hidden={!failure || failure.kind === 'already-paid'}
+        hidden={!failure || toldElsewhere(failure)}
       >
-        {failure && failure.kind !== 'already-paid' ? failureText(failure) : ''}
+        {failure && !toldElsewhere(failure) ? failureText(failure) : ''}
       </p>
     </>
   )
@@ -136,6 +150,7 @@ function PayControls({
 function ElementPayment() {
   const { t } = useTranslation('payment')
   const locale = useLocale()
+  const check = usePayCheck()
   const stripe = useStripe()
   const elements = useElements()
   const { totals } = useCartTotals()
@@ -169,11 +184,21 @@ function ElementPayment() {
         onPay={() => {
           if (!stripe || !elements) return
           const provider = stripeProvider(stripe, elements, () => method.current, cartReturnUrl())
-          void getPaymentController().pay(provider, locale)
+          void getPaymentController().pay(provider, locale, check)
         }}
       />
     </form>
   )
+}
+
+/** Pay's catalogue check: the cart's lines read again just before the order is created. */
+function usePayCheck(): PayCheck {
+  const client = useQueryClient()
+  const locale = useLocale()
+  return async () => {
+    const verdict = await checkCart(client, locale, 'pay')
+    return verdict === 'changed' ? 'cart-changed' : verdict
+  }
 }
 
 /** Nothing is charged: the provider is never asked. */
@@ -188,13 +213,14 @@ const NO_PROVIDER: PaymentProvider = {
 function FreeOrder() {
   const { t } = useTranslation('payment')
   const locale = useLocale()
+  const check = usePayCheck()
   return (
     <form className={styles.payment} onSubmit={(event) => event.preventDefault()}>
       <p className={styles.hint}>{t('payment.free')}</p>
       <PayControls
         ready
         label={t('payment.confirmFree')}
-        onPay={() => void getPaymentController().pay(NO_PROVIDER, locale)}
+        onPay={() => void getPaymentController().pay(NO_PROVIDER, locale, check)}
       />
     </form>
   )

@@ -16,7 +16,12 @@ import { callsOf, db } from '../../mocks/db'
 import { releaseHeld, setFault } from '../../mocks/faults'
 import { createFakeStripe, FAKE_ELEMENT_TEXTS, TEST_CARDS } from '../../mocks/fake-stripe'
 import { stripeServer } from '../../mocks/stripe-server'
-import { cartLine, renderOnPaymentTab, setDemoConfig } from '../../mocks/test-setups/cart'
+import {
+  cartLine,
+  renderCart,
+  renderOnPaymentTab,
+  setDemoConfig,
+} from '../../mocks/test-setups/cart'
 import { CLAIRE_CONTACT } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { takeSnapshot, transition, type PaymentProgress } from '../../src/domain/payment-flow'
@@ -140,7 +145,7 @@ describe('an order already paid in another window', () => {
       addToCart(OTHER)
       // Another tab paid it (its record is shared by every tab).
       recordPaidOrder('S04299')
-      await renderWidget(cart, { locale })
+      await renderCart(locale)
       const notice = await screen.findByText(payment(locale).alreadyPaid)
       expect(notice).toBeVisible()
       expect(notice).toHaveAttribute('role', 'status')

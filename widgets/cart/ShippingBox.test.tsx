@@ -2,11 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import type { QueryClient } from '@tanstack/react-query'
-import { callsOf } from '../../mocks/db'
 import { clearFaults, setFault } from '../../mocks/faults'
 import { HTTP_500, NETWORK_ERROR, type NamedFault } from '../../mocks/test-setups/faults'
 import { TEST_CARDS } from '../../mocks/fake-stripe'
-import { figure, renderOnPaymentTab, setDemoConfig } from '../../mocks/test-setups/cart'
+import {
+  figure,
+  renderOnPaymentTab,
+  setDemoConfig,
+  shippingQuotes,
+} from '../../mocks/test-setups/cart'
 import { RULES_TIMEOUT_MS } from '../../src/services/rules'
 import { getStore } from '../../src/store/shared-store'
 import { SHIPPING_RETRY_DELAYS_MS, shippingRetryDelay } from './use-shipping-quote'
@@ -84,7 +88,7 @@ describe('the shipping quote retries (issue 11)', () => {
       expect(screen.queryByText(TEXTS.en.needShipping)).not.toBeInTheDocument()
       await waitFor(() => expect(payButton()).toBeEnabled())
       expect(payButton()).toHaveTextContent('Pay €84.95')
-      expect(callsOf('rules').length).toBeGreaterThanOrEqual(2)
+      expect(shippingQuotes().length).toBeGreaterThanOrEqual(2)
     },
   )
 
@@ -99,7 +103,7 @@ describe('the shipping quote retries (issue 11)', () => {
     for (const [i, ms] of SHIPPING_RETRY_DELAYS_MS.slice(0, -1).entries()) {
       await waitFor(() => expect(failedTries(client)).toBe(i + 1))
       await vi.advanceTimersByTimeAsync(ms)
-      await waitFor(() => expect(callsOf('rules')).toHaveLength(i + 2))
+      await waitFor(() => expect(shippingQuotes()).toHaveLength(i + 2))
     }
     await waitFor(() => expect(failedTries(client)).toBe(SHIPPING_RETRY_DELAYS_MS.length))
     expect(screen.getByText(TEXTS.fr.unavailable)).toBeVisible()
@@ -108,7 +112,7 @@ describe('the shipping quote retries (issue 11)', () => {
     clearFaults('rules')
     await user.click(screen.getByRole('button', { name: TEXTS.fr.retry }))
     const failed = SHIPPING_RETRY_DELAYS_MS.length
-    await waitFor(() => expect(callsOf('rules')).toHaveLength(failed + 1), { timeout: 10_000 })
+    await waitFor(() => expect(shippingQuotes()).toHaveLength(failed + 1), { timeout: 10_000 })
     await waitFor(() => expect(figure('Frais de livraison')).toBe('9,95 €'))
     await enterCard(user, 'fr')
     await waitFor(() => expect(payButton()).toBeEnabled())

@@ -54,6 +54,9 @@ describe('reset-password widget', () => {
     const email = screen.getByLabelText('Adresse e-mail')
     expect(email).toHaveValue('claire@example.com')
     expect(email).toHaveAttribute('readonly')
+    // Read once, the e-mailed secret is gone from the address bar (and so from the history).
+    expect(window.location.search).toBe('')
+    expect(window.location.pathname).toBe('/fr/reset-password')
     const button = screen.getByRole('button', { name: 'Réinitialiser mon mot de passe' })
     const password = screen.getByLabelText('Nouveau mot de passe')
     const confirmation = screen.getByLabelText('Confirmez le nouveau mot de passe')

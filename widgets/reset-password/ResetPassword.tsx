@@ -1,8 +1,17 @@
-import { useEffect, useId, useRef, useState, type ComponentProps, type SubmitEvent } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type SubmitEvent,
+} from 'react'
 import { useResetPassword } from '../../src/api/account'
 import {
   PASSWORD_RESET_REDIRECT_MS,
   readResetLink,
+  withoutResetLink,
   type ResetLink,
 } from '../../src/domain/invoices'
 import type { Locale } from '../../src/domain/types'
@@ -188,6 +197,12 @@ function ResetForm({ link, locale, element }: ResetFormProps) {
 export default function ResetPassword({ locale, element }: WidgetComponentProps) {
   // Read once: the page's own query string is the link that was e-mailed.
   const [link] = useState(() => readResetLink(window.location.search))
+  // Read: the e-mailed secret leaves the address before anything else can record it.
+  useLayoutEffect(() => {
+    const clean = withoutResetLink(window.location.href)
+    const current = `${window.location.pathname}${window.location.search}${window.location.hash}`
+    if (clean !== current) window.history.replaceState(window.history.state, '', clean)
+  }, [])
   if (!link) return <GoHome locale={locale} element={element} />
   return <ResetForm link={link} locale={locale} element={element} />
 }

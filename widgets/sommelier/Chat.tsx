@@ -9,17 +9,19 @@ import { useSession } from '../../src/session/use-session'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { SommelierIllustration } from './SommelierButton'
-import { useSommelierChat, type ChatPhase } from './use-sommelier-chat'
+import { MAX_LINE_LENGTH } from '../../src/domain/sommelier-request'
+import { useSommelierChat, type ChatPhase, type RateLimitWait } from './use-sommelier-chat'
 import styles from './Sommelier.module.css'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
-/** Longest question accepted (a dish, not an essay; keeps the prompt small). */
-export const QUESTION_MAX_LENGTH = 500
+/** Longest question accepted (a dish, not an essay): the proxy takes lines of this length. */
+export const QUESTION_MAX_LENGTH = MAX_LINE_LENGTH
 
 const ERROR_KEYS: Record<string, string> = {
   http: 'sommelier.errorHttp',
+  'rate-limited': 'sommelier.errorRateLimitedLater',
   network: 'sommelier.errorNetwork',
   model: 'sommelier.errorModel',
   'cut-off': 'sommelier.errorCutOff',
@@ -107,9 +109,18 @@ interface LineProps {
   last: boolean
   phase: ChatPhase
   locale: Locale
+  /** Seconds to wait before asking again, when this line is the answer the proxy refused. */
+  retryAfter?: number
 }
 
-function Line({ line, last, phase, locale }: LineProps) {
+/** The error's text; a refusal for asking too often says how long to wait when that is known. */
+function errorText(t: TFunction, error: string, retryAfter: number | undefined): string {
+  if (error === 'rate-limited' && retryAfter !== undefined)
+    return t('sommelier.errorRateLimited', { count: Math.max(1, retryAfter) })
+  return t(ERROR_KEYS[error] ?? 'sommelier.errorModel')
+}
+
+function Line({ line, last, phase, locale, retryAfter }: LineProps) {
   const { t } = useTranslation('sommelier')
   const mine = line.from === 'user'
   const message = typeof line.message === 'string' ? line.message : ''
@@ -122,9 +133,7 @@ function Line({ line, last, phase, locale }: LineProps) {
       </span>
       {message && <p className={styles.bubble}>{message}</p>}
       {working && !message && <p className={styles.status}>{t('sommelier.thinking')}</p>}
-      {line.error && (
-        <p className={styles.error}>{t(ERROR_KEYS[line.error] ?? 'sommelier.errorModel')}</p>
-      )}
+      {line.error && <p className={styles.error}>{errorText(t, line.error, retryAfter)}</p>}
       {working && phase === 'searching' && (
         <p className={styles.status}>{t('sommelier.searching')}</p>
       )}
@@ -190,6 +199,9 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
   )
 }
 
+const waitFor = (wait: RateLimitWait | null, index: number) =>
+  wait?.index === index ? { retryAfter: wait.seconds } : {}
+
 /**
  * The chat (spec sections 2 and 4): header, greeting, the conversation as a polite live log,
  * and the input (Enter sends) for logged-in customers or the login panel for visitors.
@@ -198,7 +210,7 @@ export default function Chat({ locale }: { locale: Locale }) {
   const { t } = useTranslation(['sommelier', 'wine'])
   const { url } = requireSection('sommelier')
   const { isLoggedIn, user } = useSession()
-  const { conversation, phase, send } = useSommelierChat(locale, url)
+  const { conversation, phase, send, wait } = useSommelierChat(locale, url)
   const titleId = useId()
   const log = useRef<HTMLDivElement>(null)
   const [loggedInHere, setLoggedInHere] = useState(false)
@@ -232,6 +244,7 @@ export default function Chat({ locale }: { locale: Locale }) {
                 last={i === conversation.length - 1}
                 phase={phase}
                 locale={locale}
+                {...waitFor(wait, i)}
               />
             ))}
           </ol>

@@ -44,6 +44,10 @@ const TEXT = {
     network: 'Impossible de joindre le sommelier. Vérifiez votre connexion et réessayez.',
     model: 'Le sommelier n’a pas pu terminer cette réponse. Posez à nouveau votre question.',
     cutOff: 'La réponse a été interrompue. Posez à nouveau votre question.',
+    rateLimited:
+      'Vous avez posé beaucoup de questions en peu de temps. Posez à nouveau votre question dans 42 secondes.',
+    rateLimitedLater:
+      'Vous avez posé beaucoup de questions en peu de temps. Patientez une minute, puis posez à nouveau votre question.',
     red: 'Couleur : Rouge',
   },
   nl: {
@@ -64,6 +68,10 @@ const TEXT = {
     network: 'We konden de sommelier niet bereiken. Controleer je verbinding en probeer opnieuw.',
     model: 'De sommelier kon dit antwoord niet afmaken. Stel je vraag opnieuw.',
     cutOff: 'Het antwoord werd afgebroken. Stel je vraag opnieuw.',
+    rateLimited:
+      'Je hebt veel vragen gesteld in korte tijd. Stel je vraag opnieuw over 42 seconden.',
+    rateLimitedLater:
+      'Je hebt veel vragen gesteld in korte tijd. Wacht een minuut en stel je vraag dan opnieuw.',
     red: 'Kleur: Rood',
   },
   en: {
@@ -84,6 +92,9 @@ const TEXT = {
     network: 'We could not reach the sommelier. Check your connection and try again.',
     model: 'The sommelier could not finish this answer. Please ask again.',
     cutOff: 'The answer was cut off. Please ask again.',
+    rateLimited: 'You have asked many questions in a short time. Please ask again in 42 seconds.',
+    rateLimitedLater:
+      'You have asked many questions in a short time. Please wait a minute and ask again.',
     red: 'Colour: Red',
   },
 } as const
@@ -248,12 +259,11 @@ describe('sommelier chat', () => {
         )
       }
 
-      const body = callsOf('sommelier')[0]!.payload as {
-        messages: { role: string; content: string }[]
-      }
-      expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0, stream: true })
-      expect(body.messages[0]!.role).toBe('system')
-      expect(body.messages.at(-1)).toEqual({ role: 'user', content: TEXT[locale].dish })
+      // The locale and the lines only: the prompt, the model and its settings live on the server.
+      expect(callsOf('sommelier')[0]!.payload).toEqual({
+        locale,
+        messages: [{ role: 'user', content: TEXT[locale].dish }],
+      })
 
       await waitFor(() => expect(input).toBeEnabled())
       expect(input).toHaveFocus()
@@ -304,6 +314,45 @@ describe('sommelier chat', () => {
       expect(within(chat).getAllByText(TEXT[locale][key])).toHaveLength(1)
     },
   )
+
+  it.each(['fr', 'nl', 'en'] as const)(
+    '(%s) too many questions (429): the chat says how long to wait, in the shopper’s language',
+    async (locale) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      server.use(
+        http.post(
+          '/api/sommelier',
+          () =>
+            HttpResponse.json(
+              { message: 'Too many requests: try again later.' },
+              { status: 429, headers: { 'Retry-After': '42' } },
+            ),
+          { once: true },
+        ),
+      )
+      const { user, chat } = await openChat(locale)
+      const input = await ask(locale, chat, user, TEXT[locale].dish)
+      expect(await within(log(chat)).findByText(TEXT[locale].rateLimited)).toBeVisible()
+      expect(getStore().getState().conversation.at(-1)).toMatchObject({ error: 'rate-limited' })
+      await waitFor(() => expect(input).toBeEnabled())
+      // Once the wait is over, the next question is answered.
+      await user.type(input, `${TEXT[locale].dish}{Enter}`)
+      expect(
+        await within(log(chat)).findByText(visibleAnswer(answerFor(TEXT[locale].dish, locale))),
+      ).toBeVisible()
+    },
+  )
+
+  it('(fr) a refused question read back from the store (a reload) says to wait a minute', async () => {
+    getStore().update((d) => {
+      d.conversation = [
+        { from: 'user', message: 'Du fromage', wines: [] },
+        { from: 'sommelier', message: '', wines: [], error: 'rate-limited' },
+      ]
+    })
+    const { chat } = await openChat('fr')
+    expect(within(log(chat)).getByText(TEXT.fr.rateLimitedLater)).toBeVisible()
+  })
 
   it('(fr) an error chunk keeps the text received so far and says the answer failed', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)

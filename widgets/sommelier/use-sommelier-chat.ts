@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Draft } from 'immer'
 import type { ConversationLine, Locale } from '../../src/domain/types'
-import { chatRequest } from '../../src/domain/sommelier-prompt'
+import { sommelierRequest } from '../../src/domain/sommelier-request'
 import { parsePairings, visibleAnswer } from '../../src/domain/sommelier-pairings'
 import { SommelierError, streamChat } from '../../src/services/sommelier/chat-stream'
 import { suggestWines } from '../../src/services/sommelier/suggestions'
@@ -16,7 +16,15 @@ export type ChatPhase = 'idle' | 'streaming' | 'searching'
  * Codes kept in `ConversationLine.error` (the text is looked up in the reader's locale):
  * `sommelier.error<Code>`.
  */
-export type LineError = 'http' | 'network' | 'model' | 'cut-off' | 'interrupted' | 'empty'
+export type LineError =
+  'http' | 'rate-limited' | 'network' | 'model' | 'cut-off' | 'interrupted' | 'empty'
+
+/** The wait the proxy asked for after too many questions, for the line that says so. */
+export interface RateLimitWait {
+  /** Index of the sommelier line in the conversation. */
+  index: number
+  seconds: number
+}
 
 const selectConversation = (state: StoreState) => state.conversation
 
@@ -43,6 +51,8 @@ function writeLine(index: number, recipe: (line: Draft<ConversationLine>) => voi
 export function useSommelierChat(locale: Locale, url: string) {
   const conversation = useStore(selectConversation)
   const [phase, setPhase] = useState<ChatPhase>('idle')
+  // Not kept in the store: after a reload the line says "wait a minute" without the seconds.
+  const [wait, setWait] = useState<RateLimitWait | null>(null)
   const running = useRef<Running | null>(null)
 
   /** Stop the running answer; `mark` tells the reader it was interrupted. */
@@ -81,7 +91,8 @@ export function useSommelierChat(locale: Locale, url: string) {
       const text = question.trim()
       if (!text || running.current) return
       const history = getStore().getState().conversation
-      const request = chatRequest(locale, history, text)
+      const request = sommelierRequest(locale, history, text)
+      setWait(null)
       let index = -1
       getStore().update((d) => {
         d.conversation.push({ from: 'user', message: text, wines: [] })
@@ -155,6 +166,8 @@ export function useSommelierChat(locale: Locale, url: string) {
           level: 'warn',
         })
         fail(error instanceof SommelierError ? error.kind : 'network')
+        if (error instanceof SommelierError && error.retryAfter !== null)
+          setWait({ index, seconds: error.retryAfter })
       } finally {
         if (running.current === me) {
           running.current = null
@@ -165,5 +178,5 @@ export function useSommelierChat(locale: Locale, url: string) {
     [locale, url],
   )
 
-  return { conversation, phase, send }
+  return { conversation, phase, send, wait }
 }

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../mocks/node'
+import { db } from '../../../mocks/db'
 import { setFault } from '../../../mocks/faults'
 import { PAIRINGS_START } from '../../../mocks/sommelier'
-import { chatRequest } from '../../domain/sommelier-prompt'
-import { SommelierError, streamChat } from './chat-stream'
+import { sommelierRequest } from '../../domain/sommelier-request'
+import { SommelierError, readRetryAfter, streamChat } from './chat-stream'
 
 const URL = '/api/sommelier'
-const request = chatRequest('fr', [], 'Un steak ce soir')
+const request = sommelierRequest('fr', [], 'Un steak ce soir')
 
 /** An SSE answer whose bytes arrive in the given pieces. */
 function sse(pieces: string[]) {
@@ -51,6 +52,11 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await vi.advanceTimersByTimeAsync(0)
 }
 
+// The proxy answers logged-in shoppers only (401 otherwise), and so does its mock.
+beforeEach(() => {
+  db.sessionEmail = 'claire@example.com'
+})
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -67,16 +73,49 @@ describe('streamChat', () => {
     expect(onText).toHaveBeenLastCalledWith(text)
   })
 
-  it('sends the OpenAI-compatible body', async () => {
+  it('sends the locale and the lines only, as JSON: no prompt, model or settings', async () => {
     let body: unknown
+    let type: string | null = null
     server.use(
       http.post(URL, async ({ request: r }) => {
+        type = r.headers.get('content-type')
         body = await r.json()
         return sse([delta('ok'), 'data: [DONE]\n\n'])
       }),
     )
     await streamChat({ url: URL, request })
-    expect(body).toMatchObject({ model: 'gpt-4o', temperature: 0, stream: true })
+    expect(type).toBe('application/json')
+    expect(body).toEqual({
+      locale: 'fr',
+      messages: [{ role: 'user', content: 'Un steak ce soir' }],
+    })
+  })
+
+  it('logged out, the proxy answers 401: fails as http with the status', async () => {
+    db.sessionEmail = null
+    const error = await failure(streamChat({ url: URL, request }))
+    expect([error.kind, error.status]).toEqual(['http', 401])
+  })
+
+  it('429 fails as rate-limited, with the Retry-After seconds', async () => {
+    server.use(
+      http.post(URL, () =>
+        HttpResponse.json(
+          { message: 'Too many requests' },
+          { status: 429, headers: { 'Retry-After': '42' } },
+        ),
+      ),
+    )
+    const error = await failure(streamChat({ url: URL, request }))
+    expect([error.kind, error.status, error.retryAfter]).toEqual(['rate-limited', 429, 42])
+  })
+
+  it('reads Retry-After as seconds or as a date', () => {
+    const now = Date.parse('2026-03-14T12:00:00Z')
+    expect(readRetryAfter('17', now)).toBe(17)
+    expect(readRetryAfter('Sat, 14 Mar 2026 12:00:30 GMT', now)).toBe(30)
+    expect(readRetryAfter(null, now)).toBeNull()
+    expect(readRetryAfter('soon', now)).toBeNull()
   })
 
   it('reads events split anywhere across network reads', async () => {

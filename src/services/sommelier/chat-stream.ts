@@ -1,9 +1,10 @@
 /**
  * The sommelier's language model, reached through the site's own proxy (`sommelier.url` of the
- * config block; the proxy holds the model key, none reaches the browser). Sends one
- * chat-completions request with `stream: true` and reports the answer's text as it grows.
+ * config block). The proxy holds the model key, the prompt and the model's settings; the browser
+ * sends the locale and the conversation's last lines only, and reads the model's event stream,
+ * passed through by the proxy, as the answer's text grows.
  */
-import type { ChatRequest } from '../../domain/sommelier-prompt'
+import type { SommelierRequest } from '../../domain/sommelier-request'
 import { TimeoutError, linkSignals } from '../../http/signals'
 import { SseDecoder, type StreamEvent } from './sse'
 import { reportError } from '../../report/report'
@@ -17,26 +18,41 @@ import { isRecord } from '../../domain/is-record'
 export const STREAM_IDLE_TIMEOUT_MS = 30_000
 
 /**
- * Why an answer failed: `http` (the proxy answered an error status), `network` (no answer),
- * `model` (an `error` chunk, or an answer the model stopped early), `cut-off` (the stream ended
- * before `[DONE]`).
+ * Why an answer failed: `http` (the proxy answered an error status), `rate-limited` (429: the
+ * shopper asked too often; `retryAfter` says how long to wait), `network` (no answer), `model`
+ * (an `error` chunk, or an answer the model stopped early), `cut-off` (the stream ended before
+ * `[DONE]`).
  */
-export type SommelierFailure = 'http' | 'network' | 'model' | 'cut-off'
+export type SommelierFailure = 'http' | 'rate-limited' | 'network' | 'model' | 'cut-off'
 
 export class SommelierError extends Error {
   constructor(
     readonly kind: SommelierFailure,
     detail: string,
     readonly status = 0,
+    /** Seconds to wait before asking again (`rate-limited`), when the proxy said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(`Sommelier ${kind}: ${detail}`)
     this.name = 'SommelierError'
   }
 }
 
+/**
+ * A `Retry-After` header in seconds: a number of seconds, or an HTTP date; null when missing or
+ * unreadable.
+ */
+export function readRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null
+  const value = header.trim()
+  if (/^\d+$/.test(value)) return Number(value)
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000))
+}
+
 export interface StreamChatOptions {
   url: string
-  request: ChatRequest
+  request: SommelierRequest
   signal?: AbortSignal
   /** Called with the whole text received so far, after every piece. */
   onText?: (text: string) => void
@@ -105,6 +121,13 @@ async function receive(
   waitForMore()
   if (!response.ok) {
     void response.body?.cancel().catch(() => undefined)
+    if (response.status === 429)
+      throw new SommelierError(
+        'rate-limited',
+        'HTTP 429',
+        429,
+        readRetryAfter(response.headers.get('retry-after')),
+      )
     throw new SommelierError('http', `HTTP ${response.status}`, response.status)
   }
   const type = response.headers.get('content-type') ?? ''

@@ -1,22 +1,26 @@
 /**
- * What the sommelier sends to the language model (spec sections 2 and 7): an OpenAI-compatible
- * chat-completions request, streamed, at temperature 0, with a system prompt in the visitor's
- * language that asks for wine styles per dish and the structured part the app reads
- * (./sommelier-pairings.ts).
+ * What the sommelier's proxy sends the language model: an OpenAI-compatible chat-completions
+ * request, streamed, at temperature 0, with a system prompt in the shopper's language that asks
+ * for wine styles per dish and the structured part the browser reads
+ * (src/domain/sommelier-pairings.ts). It lives on the server only: a browser that could send its
+ * own prompt, model or settings would make the proxy an open relay to the shop's key.
  */
-import type { ConversationLine, Locale } from './types'
-import { PAIRINGS_END, PAIRINGS_START } from './sommelier-pairings'
+import type { Locale } from '../../src/domain/types'
+import type { SommelierLine } from '../../src/domain/sommelier-request'
+import { PAIRINGS_END, PAIRINGS_START } from '../../src/domain/sommelier-pairings'
 
-/** Spec section 7: "a fourth-generation chat model, temperature 0, streaming". */
+/** A fourth-generation chat model, answering the same way to the same question. */
 export const SOMMELIER_MODEL = 'gpt-4o'
 export const SOMMELIER_TEMPERATURE = 0
-/** Earlier lines of the conversation sent as context (the newest ones). */
-export const HISTORY_LINES = 10
+/**
+ * Output tokens per answer: the prompt asks for at most 120 words plus the structured part
+ * (a few hundred tokens); the cap bounds what one request can cost.
+ */
+export const SOMMELIER_MAX_TOKENS = 800
 
 /**
- * Wines the prompt asks for, per locale. Spec section 9: "The sommelier suggests 2 wines (the en
- * prompt says 4)". The English prompt keeps its 4, as the spec records it; the app shows 2 in
- * every locale anyway (SUGGESTIONS_PER_ANSWER cuts the structured part to 2 lines, each with
+ * Wines the prompt asks for, per locale: the English prompt says 4, the others 2; the app shows 2
+ * in every locale anyway (SUGGESTIONS_PER_ANSWER cuts the structured part to 2 lines, each with
  * at most 2 search hits).
  */
 export const PROMPT_WINES: Record<Locale, number> = { en: 4, fr: 2, nl: 2 }
@@ -26,11 +30,24 @@ export interface ChatMessage {
   content: string
 }
 
-export interface ChatRequest {
+/**
+ * The name of the output-token cap: OpenAI's current API calls it `max_completion_tokens` (its
+ * reasoning models refuse the older `max_tokens`); some compatible servers know only `max_tokens`.
+ */
+export type TokenLimitField = 'max_completion_tokens' | 'max_tokens'
+
+export interface ModelSettings {
   model: string
   temperature: number
-  stream: true
-  messages: ChatMessage[]
+  maxTokens: number
+  tokenLimitField: TokenLimitField
+}
+
+export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
+  model: SOMMELIER_MODEL,
+  temperature: SOMMELIER_TEMPERATURE,
+  maxTokens: SOMMELIER_MAX_TOKENS,
+  tokenLimitField: 'max_completion_tokens',
 }
 
 const FORMAT = `${PAIRINGS_START}
@@ -74,45 +91,30 @@ const PROMPTS: Record<Locale, (wines: number) => string> = {
     `een lege lijst [] in het gestructureerde deel.`,
 }
 
-/** The system prompt in the visitor's language. */
+/** The system prompt in the shopper's language. */
 export function systemPrompt(locale: Locale): string {
   return PROMPTS[locale](PROMPT_WINES[locale])
 }
 
-/**
- * The messages for a new question: the system prompt, the last HISTORY_LINES readable lines of
- * the conversation (failed and empty answers are left out: they would teach the model nothing),
- * then the question.
- */
-export function buildMessages(
-  locale: Locale,
-  history: readonly ConversationLine[],
-  question: string,
-): ChatMessage[] {
-  const earlier = history
-    .filter((line) => !line.error && line.message.trim() !== '')
-    .slice(-HISTORY_LINES)
-    .map((line): ChatMessage => ({
-      role: line.from === 'user' ? 'user' : 'assistant',
-      content: line.message,
-    }))
+/** The messages sent upstream: our system prompt, then the lines the browser sent (checked). */
+export function buildMessages(locale: Locale, lines: readonly SommelierLine[]): ChatMessage[] {
   return [
     { role: 'system', content: systemPrompt(locale) },
-    ...earlier,
-    { role: 'user', content: question.trim() },
+    ...lines.map((line): ChatMessage => ({ role: line.role, content: line.content })),
   ]
 }
 
-/** The request body for `POST {sommelier.url}`. */
-export function chatRequest(
+/** The body of `POST {upstream}/chat/completions`. */
+export function chatCompletionBody(
   locale: Locale,
-  history: readonly ConversationLine[],
-  question: string,
-): ChatRequest {
+  lines: readonly SommelierLine[],
+  settings: ModelSettings = DEFAULT_MODEL_SETTINGS,
+): Record<string, unknown> {
   return {
-    model: SOMMELIER_MODEL,
-    temperature: SOMMELIER_TEMPERATURE,
+    model: settings.model,
+    temperature: settings.temperature,
+    [settings.tokenLimitField]: settings.maxTokens,
     stream: true,
-    messages: buildMessages(locale, history, question),
+    messages: buildMessages(locale, lines),
   }
 }
