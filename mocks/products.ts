@@ -16,7 +16,8 @@ export const productHandlers = [
     'getwinevariants',
     { odooCode: 'string', locale: 'locale', name: 'text' },
     // A code the back office does not know has no vintages.
-    (f) => json((catalogueVintages(f.odooCode, f.locale) ?? []) satisfies Answer<'getWineVariants'>),
+    (f) =>
+      json((catalogueVintages(f.odooCode, f.locale) ?? []) satisfies Answer<'getWineVariants'>),
   ),
 
   postFields('/api/getbundle', 'getbundle', { odooCode: 'string', locale: 'locale' }, (f) => {
