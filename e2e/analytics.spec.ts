@@ -4,7 +4,7 @@ import { USERS } from '../fixtures/users'
 import { expect, open, test, text } from './helpers'
 
 /**
- * GA4 analytics (README, analytics): the demo turns them on for a browser carrying the cookie
+ * GA4 analytics (docs/analytics.md): the demo turns them on for a browser carrying the cookie
  * `wine_demo_analytics=ga4` (demo-pages/site.mjs). A shopper's journey: a wine page before
  * consent pushes nothing; after the consent banner's Accept, view_item, add_to_cart, view_cart,
  * begin_checkout, add_to_cart and remove_from_cart on the cart line, add_payment_info and one

@@ -23,11 +23,11 @@ async function lint(code: string): Promise<string[]> {
 
 /** The browser target (issue 16): package.json's browserslist, followed by the build and the lint. */
 describe('browser target', () => {
-  it('Safari and iOS 16.4 are the oldest Apple targets, as the README says', () => {
+  it('Safari and iOS 16.4 are the oldest Apple targets, as docs/embedding.md says', () => {
     expect(pkg.browserslist).toEqual(expect.arrayContaining(['Safari >= 16.4', 'iOS >= 16.4']))
     expect(oldestTargets()).toMatchObject({ safari: '16.4', safari_ios: '16.4' })
-    const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8')
-    expect(readme).toMatch(/Safari \(macOS\), iOS\/iPadOS \| 16\.4 and later/)
+    const embedding = readFileSync(resolve(ROOT, 'docs/embedding.md'), 'utf8')
+    expect(embedding).toMatch(/Safari \(macOS\), iOS\/iPadOS \| 16\.4 and later/)
   })
 
   it('the library build targets the same list', () => {
