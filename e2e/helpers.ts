@@ -67,6 +67,48 @@ export async function open(page: Page, path: string): Promise<void> {
   await widgetsSettled(page)
 }
 
+/**
+ * Open a page and wait until its widgets, nested ones included (an index's sliders mount after
+ * their parent's data), have loaded their data, then for two frames.
+ */
+export async function openSettled(page: Page, path: string): Promise<void> {
+  await open(page, path)
+  await page.waitForLoadState('networkidle')
+  await widgetsSettled(page)
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
+
+/**
+ * How far the document scrolls, and where its content ends: the bottom of the lowest in-flow
+ * child of the body (the footer on every site page), never less than the viewport.
+ */
+export function scrollExtent(page: Page) {
+  return page.evaluate(() => {
+    const html = document.documentElement
+    const inFlow = [...document.body.children].filter((el) => {
+      const style = getComputedStyle(el)
+      return style.display !== 'none' && style.position !== 'absolute' && style.position !== 'fixed'
+    })
+    const bottoms = inFlow.map(
+      (el) =>
+        el.getBoundingClientRect().bottom +
+        window.scrollY +
+        parseFloat(getComputedStyle(el).marginBottom),
+    )
+    const body = getComputedStyle(document.body)
+    const content =
+      Math.max(0, ...bottoms) + parseFloat(body.paddingBottom) + parseFloat(body.marginBottom)
+    return {
+      scrollHeight: html.scrollHeight,
+      contentBottom: Math.max(content, html.clientHeight),
+      footer: document.querySelector('footer')?.getBoundingClientRect().bottom,
+    }
+  })
+}
+
 export interface ConsoleLog {
   messages: { type: string; text: string }[]
   errors(): string[]

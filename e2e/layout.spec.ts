@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { LOCALES, expect, open, routes, test, text, widgetsSettled } from './helpers'
+import { LOCALES, expect, openSettled, test, text } from './helpers'
 
 /** The phone and desktop widths of the "zero layout shift" issue. */
 const WIDTHS = [
@@ -7,69 +6,7 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ] as const
 
-/** Open a page and wait until its widgets, nested ones included, have loaded their data. */
-async function openSettled(page: Page, path: string): Promise<void> {
-  await open(page, path)
-  await page.waitForLoadState('networkidle')
-  // Widgets nested in loaded content (an index's sliders) mount after their parent's data.
-  await widgetsSettled(page)
-  await page.waitForLoadState('networkidle')
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  )
-}
-
-/**
- * How far the document scrolls, and where its content ends: the bottom of the lowest in-flow
- * child of the body (the footer on every site page), never less than the viewport.
- */
-function scrollExtent(page: Page) {
-  return page.evaluate(() => {
-    const html = document.documentElement
-    const inFlow = [...document.body.children].filter((el) => {
-      const style = getComputedStyle(el)
-      return style.display !== 'none' && style.position !== 'absolute' && style.position !== 'fixed'
-    })
-    const bottoms = inFlow.map(
-      (el) =>
-        el.getBoundingClientRect().bottom +
-        window.scrollY +
-        parseFloat(getComputedStyle(el).marginBottom),
-    )
-    const body = getComputedStyle(document.body)
-    const content =
-      Math.max(0, ...bottoms) + parseFloat(body.paddingBottom) + parseFloat(body.marginBottom)
-    return {
-      scrollHeight: html.scrollHeight,
-      contentBottom: Math.max(content, html.clientHeight),
-      footer: document.querySelector('footer')?.getBoundingClientRect().bottom,
-    }
-  })
-}
-
-/** Pages that log console errors on purpose (broken tags): their layout is checked all the same. */
-const NOISY = ['/en/playground']
-
 test.describe('no blank scroll area below the content', () => {
-  for (const route of routes) {
-    test.describe(route.path, () => {
-      test.use({ allowConsoleErrors: NOISY.includes(route.path) })
-
-      for (const viewport of WIDTHS) {
-        test(`${route.path} ends at its content at ${viewport.width} px`, async ({ page }) => {
-          await page.setViewportSize(viewport)
-          await openSettled(page, `${route.path}${route.query ?? ''}`)
-          const extent = await scrollExtent(page)
-          // Nothing invisible (e.g. a visually hidden label in a scrolled-away card) stretches it.
-          expect(
-            extent.scrollHeight,
-            `document scroll height vs content bottom (${JSON.stringify(extent)})`,
-          ).toBeLessThanOrEqual(Math.ceil(extent.contentBottom) + 1)
-        })
-      }
-    })
-  }
-
   test('scrolling to the very bottom of the home page shows the footer, not empty space', async ({
     page,
   }) => {

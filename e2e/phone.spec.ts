@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page, TestInfo } from '@playwright/test'
-import { LOCALES, expect, open, routes, test, text, widgetsSettled, type Locale } from './helpers'
+import {
+  LOCALES,
+  expect,
+  open,
+  openSettled,
+  routes,
+  scrollExtent,
+  test,
+  text,
+  type Locale,
+} from './helpers'
 
 /**
  * The shop as a phone shopper sees it (issue 15): every demo page at 390 × 844 and 1280 × 900
@@ -24,16 +34,6 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 /** Pages that log console errors on purpose (broken tags). */
 const NOISY = ['/en/playground']
-
-/** Open a page and wait until nested widgets (an index's sliders) have mounted too. */
-async function openSettled(page: Page, path: string) {
-  await open(page, path)
-  await page.waitForLoadState('networkidle')
-  await widgetsSettled(page)
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  )
-}
 
 interface LayoutProblems {
   overflow: { scrollWidth: number; innerWidth: number }
@@ -161,17 +161,23 @@ test.describe('every demo page at 390 and 1280 px', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       test.describe(() => {
         test.use({ viewport, allowConsoleErrors: NOISY.includes(route.path) })
-        test(`${route.path} at ${viewport.width} px: no overflow, whole placeholders, text inside its boxes, focus kept`, async ({
+        test(`${route.path} at ${viewport.width} px: no overflow, whole placeholders, text inside its boxes, ends at its content, focus kept`, async ({
           page,
         }, testInfo) => {
           await openSettled(page, `${route.path}${route.query ?? ''}`)
           const problems = await layoutProblems(page)
+          // Nothing invisible (e.g. a visually hidden label in a scrolled-away card) stretches it.
+          const extent = await scrollExtent(page)
           await keepScreenshot(page, testInfo, `${slug(route.path)}-${viewport.width}`)
           expect(problems.overflow.scrollWidth, 'page wider than the viewport').toBeLessThanOrEqual(
             problems.overflow.innerWidth,
           )
           expect(problems.placeholders, 'placeholders cut off').toEqual([])
           expect(problems.texts, 'text wider than its box').toEqual([])
+          expect(
+            extent.scrollHeight,
+            `no blank scroll area below the content (${JSON.stringify(extent)})`,
+          ).toBeLessThanOrEqual(Math.ceil(extent.contentBottom) + 1)
           const action = await actAndCheckFocus(page, route.locale)
           if (NOTHING_TO_PRESS.includes(route.path)) expect(action).toBeNull()
           else expect(action, 'an action to try on the page').not.toBeNull()
