@@ -59,9 +59,18 @@ let started: Promise<void> | null = null
 export function startMocks(): Promise<void> {
   started ??= (async () => {
     const storage = safeSessionStorage()
-    persistDbIn(storage)
-    persistCatalogueIn(storage)
-    loadFaults(storage?.getItem(FAULTS_STORAGE_KEY) ?? null)
+    const load = () => {
+      persistDbIn(storage)
+      persistCatalogueIn(storage)
+      loadFaults(storage?.getItem(FAULTS_STORAGE_KEY) ?? null)
+    }
+    load()
+    // A page restored from the back/forward cache still holds the back office as it was when the
+    // page was left: it takes what the tab's other pages saved since, so it answers as one server
+    // would (a login on another page is seen by the restored page's current-user check).
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) load()
+    })
     window.__wineMocks = {
       setFault,
       clearFaults,
