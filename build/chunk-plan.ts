@@ -1,0 +1,130 @@
+import type { Rolldown } from 'vite'
+import { EDITORIAL_WIDGETS, SITE_WIDGETS } from '../mount/bundles'
+import { TEXTS } from './texts-plugin'
+
+/**
+ * The libraries every widget needs, React or not (i18next, React Query's core): one chunk, with
+ * the page base. A widget drawn without React (quotes) loads these and not React.
+ */
+const VENDOR_LITE = /node_modules[\\/](i18next|@tanstack[\\/]query-core)[\\/]/
+/** React Query's infinite queries, which only the carousel uses. */
+const INFINITE_QUERY =
+  /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/
+/** The libraries every React widget root needs (React, React Query, react-i18next, immer). */
+const VENDOR_BASE =
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
+/**
+ * What every widget root needs (providers, store, bus, texts, http, and the page's session
+ * service, started before the first widget renders), and tiny modules many widgets use (the
+ * bus hook, safe links, rotation, the session's routes): one request instead of a handful of
+ * tiny ones. The account calls (current-user check, login, sign-up) load with the widgets that
+ * show the user.
+ */
+const CORE =
+  /[\\/](mount[\\/](root|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/]logout|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/](safe-url|to-number|trimmed-text)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
+/**
+ * What every widget needs, React or not, besides the entry (src/page/page-base.ts and what a
+ * widget drawn without React needs: the texts, http, the page's QueryClient, the collection
+ * reads, rotation, the DOM root); what these import goes with them.
+ */
+const PAGE_BASE =
+  /[\\/](src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/](collection-url|collection-query|query-client)|i18n[\\/]i18n|http[\\/](http|signals|csrf)|domain[\\/]rotation)|mount[\\/]dom-root)\.ts$|[\\/]mount[\\/]baseline\.css$/
+const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
+const inWidgets = (names: readonly string[]) =>
+  new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
+const IN_SITE_WIDGET = inWidgets(SITE_WIDGETS)
+const IN_EDITORIAL_WIDGET = inWidgets(EDITORIAL_WIDGETS)
+
+/** Whether a module for which `test` holds imports `id` statically, directly or through others. */
+function importedBy(
+  id: string,
+  ctx: Rolldown.ChunkingContext,
+  test: (importer: string) => boolean,
+): boolean {
+  const seen = new Set<string>([id])
+  const queue = [id]
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const importer of ctx.getModuleInfo(next)?.importers ?? []) {
+      if (test(importer)) return true
+      if (seen.has(importer)) continue
+      seen.add(importer)
+      queue.push(importer)
+    }
+  }
+  return false
+}
+
+/**
+ * The modules that load a module: the nearest dynamically imported modules (a widget's
+ * component, a panel it opens later) or the entry, found by walking its static importers up.
+ */
+function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
+  const roots = new Set<string>()
+  const seen = new Set<string>([id])
+  const queue = [id]
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const info = ctx.getModuleInfo(next)
+    if (!info) continue
+    if (info.isEntry || info.dynamicImporters.length > 0) {
+      roots.add(next)
+      continue
+    }
+    for (const importer of info.importers.filter((i) => !seen.has(i))) {
+      seen.add(importer)
+      queue.push(importer)
+    }
+  }
+  return roots
+}
+
+/**
+ * Library build only: the chunk of each module (null: rolldown's automatic chunking, which puts
+ * a module in the chunk of the one dynamic import that needs it, or in a chunk shared by those
+ * that do).
+ * - vendor-base, vendor-valibot: long-cached libraries (valibot only for saved-state schemas,
+ *   loaded when the tab saved something, with the stored id lists read through it).
+ * - core: see CORE.
+ * - site: the site widgets' components (mount/bundles.ts) and what they need at first render,
+ *   also when other widgets need it too (the site widgets are on every page of the real site,
+ *   so their chunk is always there), unless the entry or an editorial widget needs it (a page of
+ *   quotes alone must not download the header's code); what the panels they open later need only
+ *   stays with those panels.
+ */
+export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  // The carousel's infinite query only: with the carousel, not on every page.
+  if (INFINITE_QUERY.test(id)) return null
+  if (VENDOR_LITE.test(id)) return 'vendor-lite'
+  if (VENDOR_BASE.test(id)) return 'vendor-base'
+  // The stored id lists (paid orders and carts, GA4 purchases sent) are read with valibot and
+  // used only where it is loaded: with it, not a chunk (and a request) of their own.
+  if (/node_modules[\\/]valibot[\\/]|[\\/]src[\\/]store[\\/]id-list\.ts$/.test(id))
+    return 'vendor-valibot'
+  // What every widget needs besides the entry (src/page/page-base.ts: the bus, the error report,
+  // page leave, the page context; the collection URLs of the entry's editorial prefetch; what a
+  // widget drawn without React needs): one small chunk every widget page loads, imported
+  // dynamically by the entry so that it is requested together with the widgets' code, not
+  // before it. The collection's request starts without waiting for a chunk of its own, or for
+  // the libraries the collections chunk needs.
+  if (PAGE_BASE.test(id) || id === `\0${TEXTS}`) return 'page-base'
+  if (CORE.test(id)) return 'core'
+  const isEntry = (m: string) => ctx.getModuleInfo(m)?.isEntry ?? false
+  const inEntry = isEntry(id) || importedBy(id, ctx, isEntry)
+  // What a page-base module imports is in the page base too (unless the entry has it): anywhere
+  // else the page base would import that chunk, and it could import the page base back.
+  if (!inEntry && importedBy(id, ctx, (m) => PAGE_BASE.test(m) || m === `\0${TEXTS}`))
+    return 'page-base'
+  // What a core module imports is in the core too (unless the entry has it already). Anywhere
+  // else the core would import that chunk, and a chunk that imports the core back (the site
+  // chunk does) makes a cycle: the build then lists the core's stylesheet after that chunk's, and
+  // the widgets' baseline (mount/baseline.css, then in the core's stylesheet) overrides the widgets'
+  // own rules of the same weight (it moved the header at load). build/chunks.test.ts checks it.
+  if (!inEntry && importedBy(id, ctx, (m) => CORE.test(m))) return 'core'
+  const roots = [...loadersOf(id, ctx)]
+  const siteAtFirstRender = (root: string) =>
+    IN_SITE_WIDGET.test(root) &&
+    (ctx.getModuleInfo(root)?.dynamicImporters.some((i) => WIDGET_DEFINITION.test(i)) ?? false)
+  const elsewhere = (root: string) =>
+    IN_EDITORIAL_WIDGET.test(root) || (ctx.getModuleInfo(root)?.isEntry ?? true)
+  if (roots.some(siteAtFirstRender) && !roots.some(elsewhere)) return 'site'
+  return null
+}
