@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Rolldown } from 'vite'
 import { EDITORIAL_WIDGETS, SITE_WIDGETS } from '../mount/bundles'
 import { TEXTS } from './texts-plugin'
@@ -14,21 +17,77 @@ const INFINITE_QUERY =
 const VENDOR_BASE =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
 /**
- * What every widget root needs (providers, store, bus, texts, http, and the page's session
- * service, started before the first widget renders), and tiny modules many widgets use (the
- * bus hook, safe links, rotation, the session's routes): one request instead of a handful of
- * tiny ones. The account calls (current-user check, login, sign-up) load with the widgets that
- * show the user.
+ * The two chunks every widget page loads, by the path of their modules from the repository
+ * root; what these modules import goes with them (see `chunkOf`).
+ * - page-base: what every widget needs, React or not, besides the entry (src/page/page-base.ts
+ *   and what a widget drawn without React needs: the texts, http, the page's QueryClient, the
+ *   collection reads, rotation, the DOM root, the widgets' baseline stylesheet).
+ * - core: what every widget root needs (providers, store, bus, texts, the page's session
+ *   service, started before the first widget renders), and tiny modules many widgets use (the
+ *   bus hook, safe links, the session's routes): one request instead of a handful of tiny ones.
+ *   The account calls (current-user check, login, sign-up) load with the widgets that show the
+ *   user.
+ * A path that does not exist fails the build: moving a module cannot silently take it out of
+ * its chunk (and add a request to every page).
  */
-const CORE =
-  /[\\/](mount[\\/](root|page-services)|src[\\/](store[\\/](state|store|shared-store|activity)|session[\\/](session-service|routes|redirect)|api[\\/]logout|config[\\/]config\.ts|report[\\/]use-report-error|i18n|bus[\\/]use-bus|domain[\\/](safe-url|to-number|trimmed-text)|ui[\\/](ErrorBoundary|widget-tag)|page[\\/]use-page))\b/
-/**
- * What every widget needs, React or not, besides the entry (src/page/page-base.ts and what a
- * widget drawn without React needs: the texts, http, the page's QueryClient, the collection
- * reads, rotation, the DOM root); what these import goes with them.
- */
-const PAGE_BASE =
-  /[\\/](src[\\/](report[\\/](report|page-leave)|page[\\/](page-context|page-base)|bus[\\/]bus|payment[\\/]forget-pending|api[\\/](collection-url|collection-query|query-client)|i18n[\\/]i18n|http[\\/](http|signals|csrf)|domain[\\/]rotation)|mount[\\/]dom-root)\.ts$|[\\/]mount[\\/]baseline\.css$/
+export const CHUNK_PLAN = {
+  'page-base': [
+    'mount/baseline.css',
+    'mount/dom-root.ts',
+    'src/api/collection-query.ts',
+    'src/api/collection-url.ts',
+    'src/api/query-client.ts',
+    'src/bus/bus.ts',
+    'src/domain/rotation.ts',
+    'src/http/csrf.ts',
+    'src/http/http.ts',
+    'src/http/signals.ts',
+    'src/i18n/i18n.ts',
+    'src/page/page-base.ts',
+    'src/page/page-context.ts',
+    'src/payment/forget-pending.ts',
+    'src/report/page-leave.ts',
+    'src/report/report.ts',
+  ],
+  core: [
+    'mount/page-services.ts',
+    'mount/root.tsx',
+    'src/api/logout.ts',
+    'src/bus/use-bus.ts',
+    'src/config/config.ts',
+    'src/domain/safe-url.ts',
+    'src/domain/to-number.ts',
+    'src/domain/trimmed-text.ts',
+    'src/i18n/locale-context.tsx',
+    'src/page/use-page.tsx',
+    'src/report/use-report-error.ts',
+    'src/session/redirect.ts',
+    'src/session/routes.ts',
+    'src/session/session-service.ts',
+    'src/store/activity.ts',
+    'src/store/shared-store.ts',
+    'src/store/state.ts',
+    'src/store/store.ts',
+    'src/ui/ErrorBoundary.tsx',
+    'src/ui/widget-tag/WidgetTag.tsx',
+  ],
+} as const satisfies Record<string, readonly string[]>
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+const missing = Object.values(CHUNK_PLAN)
+  .flat()
+  .filter((path) => !existsSync(join(repoRoot, path)))
+if (missing.length > 0)
+  throw new Error(`build/chunk-plan.ts names modules that do not exist: ${missing.join(', ')}`)
+
+/** A module id as a path from the repository root (ids are absolute, possibly with a query). */
+const fromRoot = (id: string) => relative(repoRoot, id.replace(/\?.*$/, '')).replaceAll('\\', '/')
+const inChunk = (chunk: keyof typeof CHUNK_PLAN) => {
+  const paths = new Set<string>(CHUNK_PLAN[chunk])
+  return { test: (id: string) => paths.has(fromRoot(id)) }
+}
+const CORE = inChunk('core')
+const PAGE_BASE = inChunk('page-base')
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)

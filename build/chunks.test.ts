@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docsFiles } from '../mount/catalogue'
+import { CHUNK_PLAN } from './chunk-plan'
 
 /**
  * The library's chunk graph (vite.config.ts `chunkOf`), read from the build manifest of a real
@@ -22,6 +24,7 @@ interface ManifestChunk {
   css?: string[]
 }
 
+const root = fileURLToPath(new URL('..', import.meta.url))
 let outDir = ''
 let manifest: Record<string, ManifestChunk> = {}
 
@@ -29,7 +32,8 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'wine-chunks-'))
   await build({
     logLevel: 'silent',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    // Maps: which source modules each chunk holds (the chunk plan's test).
+    build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
   })
   manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
@@ -129,6 +133,30 @@ describe('the shared chunks', () => {
       .filter((name) => !name.startsWith('texts-'))
     expect(shared.sort()).toEqual([...SHARED_CHUNKS].sort())
   })
+})
+
+/** Whether a module has code of its own (one that only re-exports has none in any chunk). */
+const holdsCode = (path: string) =>
+  /^(?!\s*(\/\/|\/\*|\*|export \{[^}]*\} from |import ))\S/m.test(
+    readFileSync(join(root, path), 'utf8'),
+  )
+
+describe('the chunk plan (build/chunk-plan.ts)', () => {
+  it.each(Object.entries(CHUNK_PLAN))(
+    'puts the modules it names in the %s chunk',
+    (name, paths) => {
+      const chunk = Object.values(manifest).find((c) => c.name === name && c.file.endsWith('.js'))
+      expect(chunk, `a ${name} chunk`).toBeDefined()
+      const map = JSON.parse(readFileSync(join(outDir, `${chunk!.file}.map`), 'utf8')) as {
+        sources: string[]
+      }
+      // Sources are relative to the chunk's folder; the plan's paths to the repository root.
+      const folder = dirname(join(outDir, chunk!.file))
+      const sources = map.sources.map((s) => relative(root, resolve(folder, s)))
+      const scripts = paths.filter((p) => !p.endsWith('.css') && holdsCode(p))
+      expect(scripts.filter((p) => !sources.includes(p))).toEqual([])
+    },
+  )
 })
 
 describe('the entry (dist/wine-widgets.js, the one script every page loads first)', () => {
