@@ -132,7 +132,7 @@ export async function getWineVariants(
 ): Promise<WineVintage[]> {
   const answer = await postJson<unknown>(WINE_VARIANTS_URL, request, signal)
   if (!Array.isArray(answer)) {
-    throw malformed(WINE_VARIANTS_URL, 'The answer is not a list')
+    throw malformed('POST', WINE_VARIANTS_URL, 'The answer is not a list')
   }
   return answer.map(parseVintage).filter((v): v is WineVintage => v !== null)
 }
@@ -163,7 +163,7 @@ export async function getBundle(
   signal?: AbortSignal,
 ): Promise<BundleAnswer> {
   const answer = await postJson<unknown>(BUNDLE_URL, request, signal)
-  const bad = (reason: string) => malformed(BUNDLE_URL, reason)
+  const bad = (reason: string) => malformed('POST', BUNDLE_URL, reason)
   if (!isRecord(answer) || !isRecord(answer.bundle)) throw bad('The answer has no bundle')
   const b = answer.bundle
   const id = toNumber(b.id)

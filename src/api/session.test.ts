@@ -83,7 +83,7 @@ describe('getCurrentUser', () => {
 describe('parseSessionAnswer', () => {
   it('accepts ids and points sent as numeric text', () => {
     expect(
-      parseSessionAnswer('/x', {
+      parseSessionAnswer('GET', '/x', {
         isLoggedIn: true,
         user: { name: 'Claire', email: 'c@x.be', odooID: '1001' },
         points: '42',
@@ -97,14 +97,14 @@ describe('parseSessionAnswer', () => {
 
   it('treats missing points of a logged-in user as 0 and ignores the rest of a logged-out answer', () => {
     expect(
-      parseSessionAnswer('/x', {
+      parseSessionAnswer('GET', '/x', {
         isLoggedIn: true,
         user: { name: 'C', email: 'c@x.be', odooID: 1 },
       }),
     ).toMatchObject({ points: 0 })
-    expect(parseSessionAnswer('/x', { isLoggedIn: false, user: 'junk', points: 'x' })).toEqual(
-      LOGGED_OUT,
-    )
+    expect(
+      parseSessionAnswer('GET', '/x', { isLoggedIn: false, user: 'junk', points: 'x' }),
+    ).toEqual(LOGGED_OUT)
   })
 })
 

@@ -9,7 +9,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { malformed } from '../http/http'
+import { malformed, type HttpMethod } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 import { reportError } from '../report/report'
@@ -22,12 +22,12 @@ export const EXISTING_EMAIL_URL = '/login/isexistingemail'
 export const CREATE_USER_URL = '/user/createuser'
 export const PASSWORD_RESET_LINK_URL = '/api/sendpasswordresetlink'
 
-function parseUser(url: string, raw: unknown): User {
-  if (!isRecord(raw)) throw malformed(url, 'user is not an object')
+function parseUser(method: HttpMethod, url: string, raw: unknown): User {
+  if (!isRecord(raw)) throw malformed(method, url, 'user is not an object')
   const { name, email } = raw
   const odooID = toNumber(raw.odooID)
   if (typeof name !== 'string' || typeof email !== 'string' || odooID === null) {
-    throw malformed(url, 'user needs a name, an email and an odooID')
+    throw malformed(method, url, 'user needs a name, an email and an odooID')
   }
   return { name, email, odooID }
 }
@@ -36,21 +36,21 @@ function parseUser(url: string, raw: unknown): User {
  * Reads `{ isLoggedIn, user, points }`. A logged-out answer becomes the logged-out session
  * whatever else it carries; a logged-in answer must carry a complete user and a points number.
  */
-export function parseSessionAnswer(url: string, raw: unknown): SessionState {
+export function parseSessionAnswer(method: HttpMethod, url: string, raw: unknown): SessionState {
   if (!isRecord(raw) || typeof raw.isLoggedIn !== 'boolean') {
-    throw malformed(url, 'the answer has no isLoggedIn flag')
+    throw malformed(method, url, 'the answer has no isLoggedIn flag')
   }
   if (!raw.isLoggedIn) return { isLoggedIn: false, user: null, points: 0 }
-  const user = parseUser(url, raw.user)
+  const user = parseUser(method, url, raw.user)
   const points = raw.points === undefined || raw.points === null ? 0 : toNumber(raw.points)
-  if (points === null) throw malformed(url, 'points is not a number')
+  if (points === null) throw malformed(method, url, 'points is not a number')
   return { isLoggedIn: true, user, points }
 }
 
 /** `GET /login/getcurrentuser`: who is logged in for this browser session. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<SessionState> {
   const raw = await accountRequest<unknown>(CURRENT_USER_URL, { signal })
-  return parseSessionAnswer(CURRENT_USER_URL, raw)
+  return parseSessionAnswer('GET', CURRENT_USER_URL, raw)
 }
 
 /** Query key of the current-user check: `['session', 'current-user']`. */
@@ -79,7 +79,7 @@ export async function loginUser(email: string, password: string): Promise<Sessio
     method: 'POST',
     body: { json: { email, password } },
   })
-  return parseSessionAnswer(LOGIN_URL, raw)
+  return parseSessionAnswer('POST', LOGIN_URL, raw)
 }
 
 /** `POST /login/isexistingemail`: whether an account already uses this address. */
@@ -91,7 +91,7 @@ export async function isExistingEmail(email: string, signal?: AbortSignal): Prom
   })
   // The backend spells the flag `isExistingEMail` (capital M).
   if (!isRecord(raw) || typeof raw.isExistingEMail !== 'boolean') {
-    throw malformed(EXISTING_EMAIL_URL, 'the answer has no isExistingEMail flag')
+    throw malformed('POST', EXISTING_EMAIL_URL, 'the answer has no isExistingEMail flag')
   }
   return raw.isExistingEMail
 }
