@@ -1,5 +1,6 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
 import { QueryClient } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
@@ -189,8 +190,11 @@ describe('existingEmailQueryOptions', () => {
     // A stopped load is judged a task later (the page may be leaving): wait for that judgement.
     await vi.waitFor(() =>
       expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('The existing-email check failed'),
-        expect.anything(),
+        ...loggedCallFailure(
+          'The existing-email check failed',
+          'POST /login/isexistingemail',
+          'network error',
+        ),
       ),
     )
   })
