@@ -28,7 +28,8 @@ const shown = new WeakMap<Element, HTMLElement[]>()
 
 /**
  * On a demo page, shows `text` after the tag (and after its earlier notes), once per text: a
- * failure met again (Try again) does not stack the same line twice.
+ * failure met again (Try again) does not stack the same line twice. An element outside the
+ * page's body (the config block in <head>) gets its notes first in the body, where they show.
  */
 export function showNote(element: Element, text: string): void {
   const doc = element.ownerDocument
@@ -40,6 +41,8 @@ export function showNote(element: Element, text: string): void {
   note.setAttribute('role', 'note')
   note.setAttribute(NOTE_ATTRIBUTE, element.getAttribute('data-widget') ?? '')
   note.textContent = text
-  ;(notes.at(-1) ?? element).after(note)
+  const after = notes.at(-1) ?? (element.closest('body') ? element : null)
+  if (after) after.after(note)
+  else doc.body.prepend(note)
   notes.push(note)
 }
