@@ -155,6 +155,38 @@ describe('a failed call', () => {
   )
 })
 
+describe('a failure caused by a failed call', () => {
+  it('names the call too (a stream that is no JSON call)', () => {
+    const call = new HttpError({
+      method: 'POST',
+      url: '/api/sommelier',
+      status: 503,
+      kind: 'status',
+    })
+    const error = new Error('Sommelier http: HTTP 503', { cause: call })
+    reportError({
+      area: 'sommelier',
+      message: 'Sommelier: the answer failed',
+      error,
+      level: 'warn',
+    })
+    const message =
+      'Sommelier: the answer failed — POST /api/sommelier answered 503 (an endpoint the site must provide, see docs/server-contract.md)'
+    expect(console.warn).toHaveBeenCalledWith(`[wine-widgets] ${message}`)
+    expect(events).toEqual([
+      {
+        widget: null,
+        area: 'sommelier',
+        message,
+        error,
+        method: 'POST',
+        url: '/api/sommelier',
+        status: 503,
+      },
+    ])
+  })
+})
+
 describe('leaving the page', () => {
   beforeEach(() => watchPageLeave(asWindow(win)))
 

@@ -133,7 +133,13 @@ export function reportError(report: ErrorReport): void {
 
 function announce(report: ErrorReport): void {
   const { area, error } = report
-  const call = error instanceof HttpError ? error : null
+  // A failed call, or a failure whose cause is one (the sommelier's stream, which is no JSON call).
+  const call =
+    error instanceof HttpError
+      ? error
+      : error instanceof Error && error.cause instanceof HttpError
+        ? error.cause
+        : null
   // A failed call's line says it all (the error object would only repeat "Error fetching data").
   const message = call ? `${report.message} ${callFailure(call)}` : report.message
   const logged = report.logged ?? (error === undefined || call ? [] : [error])
