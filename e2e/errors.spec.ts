@@ -16,6 +16,8 @@ interface Recorded {
 }
 
 const KEY = 'e2e:errors'
+/** How every failed call's line ends (src/report/report.ts). */
+const SITE_ENDPOINT = ' (an endpoint the site must provide, see docs/server-contract.md)'
 
 /** Record `wine-widgets:error` events and unhandled rejections in sessionStorage (kept across pages). */
 async function recordErrors(page: Page): Promise<void> {
@@ -62,13 +64,13 @@ test.describe('wine-widgets:error', () => {
           type: 'error-event',
           widget: null,
           area: 'session',
-          message: 'Login failed',
+          message: `Login failed — POST /login/loginuser answered 500${SITE_ENDPOINT}`,
           path: '/en/login',
         },
       ])
       // Next to the browser's own "Failed to load resource" line: the library's one line.
       expect(consoleLog.errors().filter((e) => e.startsWith('[wine-widgets]'))).toEqual([
-        expect.stringContaining('[wine-widgets] Login failed'),
+        `[wine-widgets] Login failed — POST /login/loginuser answered 500${SITE_ENDPOINT}`,
       ])
     })
 
@@ -88,7 +90,9 @@ test.describe('wine-widgets:error', () => {
             type: 'error-event',
             widget: 'bundle',
             area: 'data',
-            message: expect.stringMatching(/^bundle: could not load /),
+            message: expect.stringMatching(
+              /^bundle: the bundle \S+ could not be loaded — POST \/api\/getbundle answered 500 /,
+            ),
           }),
         )
     })

@@ -10,10 +10,13 @@ import './baseline.css'
 import type { DomWidget } from '../src/props/schema'
 import { getPageQueryClient } from '../src/api/query-client'
 import { reportError } from '../src/report/report'
+import { checkAttributes } from '../src/props/tag-hints'
 import { FALLBACK_ATTRIBUTE, loadCodeAndTexts } from './widget-code'
 import type { Renderer } from './runtime'
 
 export const render: Renderer = async ({ element, definition, props, locale }) => {
+  // A misspelt attribute the runtime let through (it is not required): a "did you mean" warning.
+  checkAttributes(element, definition)
   const { module, i18n } = await loadCodeAndTexts(definition, locale)
   // A DOM definition's module is a DomWidget (defineDomWidget's type); the runtime parsed
   // `props` through the same definition's schema, so widening them is sound.

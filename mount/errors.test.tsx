@@ -7,6 +7,9 @@ import { render as renderTree, screen } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { loadNamespaces } from '../src/i18n/i18n'
 import { setFault } from '../mocks/faults'
+import { http, HttpResponse } from 'msw'
+import { server } from '../mocks/node'
+import { HttpError } from '../src/http/http'
 import { defineWidget } from '../src/props/schema'
 import { watchPageLeave } from '../src/report/page-leave'
 import { ERROR_EVENT, type ErrorDetail } from '../src/report/report'
@@ -126,8 +129,32 @@ describe('the current-user check', () => {
       expect.objectContaining({
         widget: null,
         area: 'session',
-        message: 'The current-user check failed',
+        message:
+          'session: who is signed in could not be checked — GET /login/getcurrentuser answered 500 (an endpoint the site must provide, see docs/server-contract.md)',
+        method: 'GET',
+        url: '/login/getcurrentuser',
+        status: 500,
       }),
+    ])
+  })
+
+  it('without the CSRF token call, names that call, not the check', async () => {
+    server.use(http.get('/cp/auth/token', () => new HttpResponse(null, { status: 404 })))
+    await ensureSessionChecked()
+    const message =
+      'session: who is signed in could not be checked — GET /cp/auth/token answered 404 (an endpoint the site must provide, see docs/server-contract.md)'
+    expect(console.error).toHaveBeenCalledTimes(1)
+    expect(console.error).toHaveBeenCalledWith(`[wine-widgets] ${message}`)
+    expect(events).toEqual([
+      {
+        widget: null,
+        area: 'session',
+        message,
+        error: expect.any(HttpError),
+        method: 'GET',
+        url: '/cp/auth/token',
+        status: 404,
+      },
     ])
   })
 

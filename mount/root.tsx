@@ -20,6 +20,7 @@ import {
   type PlacedWidgets,
 } from '../src/ui/widget-tag/WidgetTag'
 import { reportError } from '../src/report/report'
+import { checkAttributes } from '../src/props/tag-hints'
 // Before any widget's styles: the host-proof baseline and the theme's properties (README), in
 // the page base chunk's stylesheet (also mount/dom-root.ts).
 import './baseline.css'
@@ -103,6 +104,8 @@ export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale
 
 /** Renders one widget as its own React root with the shared providers. */
 export const render: Renderer = async ({ element, definition, props, locale, widgets }) => {
+  // A misspelt attribute the runtime let through (it is not required): a "did you mean" warning.
+  checkAttributes(element, definition)
   const { Widget, i18n } = await loadWidget(definition, locale)
   const root = createRoot(element, {
     // An error that escaped the widget's own boundary (the boundary or a provider failed).

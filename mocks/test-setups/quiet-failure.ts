@@ -9,7 +9,7 @@ import { setFault, type CallName } from '../faults'
 import type { AnyWidgetDefinition } from '../../src/props/schema'
 import type { Locale } from '../../src/domain/types'
 import type { NamedFault } from './faults'
-import { loggedFailure } from './console'
+import { answerTo, loggedCallFailure, loggedFailure } from './console'
 
 export interface QuietFailure {
   widget: AnyWidgetDefinition
@@ -22,6 +22,11 @@ export interface QuietFailure {
   empty: string
   /** What the logged error says, for the editor. */
   logged: string
+  /**
+   * The site's endpoint `call` is (`GET /api/collections/slider/entries`): the line then ends
+   * with it and its answer. None for a call to a hosted service (the carousel's search).
+   */
+  endpoint?: string
   /** More checks once the empty state shows. */
   alsoCheck?: () => void
 }
@@ -37,6 +42,10 @@ export function itShowsQuietEmptyStateAfter(faults: NamedFault[], failure: Quiet
     await renderWidget(failure.widget, { locale: failure.locale, attributes: failure.attributes })
     expect(await screen.findByText(failure.empty)).toBeInTheDocument()
     failure.alsoCheck?.()
-    expect(error).toHaveBeenCalledWith(...loggedFailure(failure.logged))
+    expect(error).toHaveBeenCalledWith(
+      ...(failure.endpoint
+        ? loggedCallFailure(failure.logged, failure.endpoint, answerTo(fault))
+        : loggedFailure(failure.logged)),
+    )
   })
 }

@@ -10,7 +10,7 @@ import { db } from '../db'
 import { setFault } from '../faults'
 import type { AnyWidgetDefinition } from '../../src/props/schema'
 import { setPageRedirect } from '../../src/session/redirect'
-import { loggedFailure } from './console'
+import { loggedCallFailure } from './console'
 
 /**
  * The URLs the page is sent to from now on, instead of navigating (for `beforeEach`: this test's
@@ -41,7 +41,11 @@ export async function logOutFailing(widget: AnyWidgetDefinition, email: string) 
   setFault('logoutuser', { kind: 'status', status: 500 })
   await renderWidget(widget, { locale: 'nl' })
   await user.click(await screen.findByRole('button', { name: 'Uitloggen' }))
-  await waitFor(() => expect(error).toHaveBeenCalledWith(...loggedFailure('Logout failed')))
+  await waitFor(() =>
+    expect(error).toHaveBeenCalledWith(
+      ...loggedCallFailure('Logout failed', 'GET /login/logoutuser', '500'),
+    ),
+  )
   expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeEnabled()
 }
 

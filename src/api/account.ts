@@ -32,7 +32,7 @@ export async function getInvoices(
   })
   const invoices = normalizeInvoices(answer)
   if (!invoices) {
-    throw malformed(INVOICES_URL, 'The answer has no invoices list')
+    throw malformed('POST', INVOICES_URL, 'The answer has no invoices list')
   }
   return invoices
 }

@@ -32,7 +32,7 @@ export async function getCollectionEntries<T extends CollectionEntryBase>(
   const url = collectionEntriesUrl(collection, locale, fields)
   const page = await getJson<CollectionPage>(url, signal)
   if (!isRecord(page) || !Array.isArray(page.data)) {
-    throw malformed(url, 'The answer has no data list')
+    throw malformed('GET', url, 'The answer has no data list')
   }
   // Entries are validated field by field by the widgets that read them; here we only drop
   // anything that is not an object at all.

@@ -13,7 +13,7 @@ export const LOGOUT_URL = '/login/logoutuser'
 export async function logoutUser(): Promise<void> {
   const raw = await accountRequest<Unchecked<Answer<'logoutUser'>>>(LOGOUT_URL)
   if (!isRecord(raw) || typeof raw.isLoggedOut !== 'boolean') {
-    throw malformed(LOGOUT_URL, 'the answer has no isLoggedOut flag')
+    throw malformed('GET', LOGOUT_URL, 'the answer has no isLoggedOut flag')
   }
-  if (!raw.isLoggedOut) throw malformed(LOGOUT_URL, 'the server did not log out')
+  if (!raw.isLoggedOut) throw malformed('GET', LOGOUT_URL, 'the server did not log out')
 }

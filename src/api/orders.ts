@@ -37,7 +37,7 @@ export async function isVATValid(vat: string, signal?: AbortSignal): Promise<Vat
     signal,
   )
   if (!isRecord(raw) || typeof raw.valid !== 'boolean') {
-    throw malformed(VAT_URL, 'the answer has no valid flag')
+    throw malformed('POST', VAT_URL, 'the answer has no valid flag')
   }
   const name = typeof raw.name === 'string' ? raw.name.trim() : ''
   return { valid: raw.valid, name: name === '' || name === '---' ? null : name }
@@ -95,11 +95,11 @@ export async function createOrderInOdoo(
     ...mutation(options),
   })
   if (!isRecord(raw) || raw.orderCreated !== true) {
-    throw malformed(CREATE_ORDER_URL, 'the order was not created')
+    throw malformed('POST', CREATE_ORDER_URL, 'the order was not created')
   }
   const number = raw.orderNumber
   if ((typeof number !== 'string' || number.trim() === '') && typeof number !== 'number') {
-    throw malformed(CREATE_ORDER_URL, 'the answer has no orderNumber')
+    throw malformed('POST', CREATE_ORDER_URL, 'the answer has no orderNumber')
   }
   return String(number)
 }
@@ -162,7 +162,7 @@ export async function createPaymentIntent(
     ...mutation(options),
   })
   if (!isRecord(raw) || typeof raw.client_secret !== 'string' || raw.client_secret === '') {
-    throw malformed(PAYMENT_INTENT_URL, 'the answer has no client_secret')
+    throw malformed('POST', PAYMENT_INTENT_URL, 'the answer has no client_secret')
   }
   return raw.client_secret
 }
@@ -185,6 +185,7 @@ export async function getUpdatedPoints(userEmail: string): Promise<number> {
     body: { json: { userEmail } satisfies RequestBody<'getUpdatedPoints'> },
   })
   const points = isRecord(raw) ? toNumber(raw.points) : null
-  if (points === null) throw malformed(UPDATED_POINTS_URL, 'the answer has no points number')
+  if (points === null)
+    throw malformed('POST', UPDATED_POINTS_URL, 'the answer has no points number')
   return points
 }

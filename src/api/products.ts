@@ -134,7 +134,7 @@ export async function getWineVariants(
     signal,
   )
   if (!Array.isArray(answer)) {
-    throw malformed(WINE_VARIANTS_URL, 'The answer is not a list')
+    throw malformed('POST', WINE_VARIANTS_URL, 'The answer is not a list')
   }
   return answer.map(parseVintage).filter((v): v is WineVintage => v !== null)
 }
@@ -167,7 +167,7 @@ export async function getBundle(
     request satisfies BundleRequest,
     signal,
   )
-  const bad = (reason: string) => malformed(BUNDLE_URL, reason)
+  const bad = (reason: string) => malformed('POST', BUNDLE_URL, reason)
   if (!isRecord(answer) || !isRecord(answer.bundle)) throw bad('The answer has no bundle')
   const b = answer.bundle
   const id = toNumber(b.id)

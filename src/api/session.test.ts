@@ -1,5 +1,6 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
 import { QueryClient } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
@@ -83,7 +84,7 @@ describe('getCurrentUser', () => {
 describe('parseSessionAnswer', () => {
   it('accepts ids and points sent as numeric text', () => {
     expect(
-      parseSessionAnswer('/x', {
+      parseSessionAnswer('GET', '/x', {
         isLoggedIn: true,
         user: { name: 'Claire', email: 'c@x.be', odooID: '1001' },
         points: '42',
@@ -97,14 +98,14 @@ describe('parseSessionAnswer', () => {
 
   it('treats missing points of a logged-in user as 0 and ignores the rest of a logged-out answer', () => {
     expect(
-      parseSessionAnswer('/x', {
+      parseSessionAnswer('GET', '/x', {
         isLoggedIn: true,
         user: { name: 'C', email: 'c@x.be', odooID: 1 },
       }),
     ).toMatchObject({ points: 0 })
-    expect(parseSessionAnswer('/x', { isLoggedIn: false, user: 'junk', points: 'x' })).toEqual(
-      LOGGED_OUT,
-    )
+    expect(
+      parseSessionAnswer('GET', '/x', { isLoggedIn: false, user: 'junk', points: 'x' }),
+    ).toEqual(LOGGED_OUT)
   })
 })
 
@@ -189,8 +190,11 @@ describe('existingEmailQueryOptions', () => {
     // A stopped load is judged a task later (the page may be leaving): wait for that judgement.
     await vi.waitFor(() =>
       expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('The existing-email check failed'),
-        expect.anything(),
+        ...loggedCallFailure(
+          'The existing-email check failed',
+          'POST /login/isexistingemail',
+          'network error',
+        ),
       ),
     )
   })

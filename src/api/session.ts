@@ -9,7 +9,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { malformed } from '../http/http'
+import { malformed, type HttpMethod } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 import { reportError } from '../report/report'
@@ -23,12 +23,12 @@ export const EXISTING_EMAIL_URL = '/login/isexistingemail'
 export const CREATE_USER_URL = '/user/createuser'
 export const PASSWORD_RESET_LINK_URL = '/api/sendpasswordresetlink'
 
-function parseUser(url: string, raw: Unchecked<Schema<'User'>>): User {
-  if (!isRecord(raw)) throw malformed(url, 'user is not an object')
+function parseUser(method: HttpMethod, url: string, raw: Unchecked<Schema<'User'>>): User {
+  if (!isRecord(raw)) throw malformed(method, url, 'user is not an object')
   const { name, email } = raw
   const odooID = toNumber(raw.odooID)
   if (typeof name !== 'string' || typeof email !== 'string' || odooID === null) {
-    throw malformed(url, 'user needs a name, an email and an odooID')
+    throw malformed(method, url, 'user needs a name, an email and an odooID')
   }
   return { name, email, odooID }
 }
@@ -38,17 +38,18 @@ function parseUser(url: string, raw: Unchecked<Schema<'User'>>): User {
  * whatever else it carries; a logged-in answer must carry a complete user and a points number.
  */
 export function parseSessionAnswer(
+  method: HttpMethod,
   url: string,
   raw: Unchecked<Schema<'SessionAnswer'>>,
 ): SessionState {
   if (!isRecord(raw) || typeof raw.isLoggedIn !== 'boolean') {
-    throw malformed(url, 'the answer has no isLoggedIn flag')
+    throw malformed(method, url, 'the answer has no isLoggedIn flag')
   }
   if (!raw.isLoggedIn) return { isLoggedIn: false, user: null, points: 0 }
   // `user` is checked by parseUser, field by field.
-  const user = parseUser(url, raw.user as Unchecked<Schema<'User'>>)
+  const user = parseUser(method, url, raw.user as Unchecked<Schema<'User'>>)
   const points = raw.points === undefined || raw.points === null ? 0 : toNumber(raw.points)
-  if (points === null) throw malformed(url, 'points is not a number')
+  if (points === null) throw malformed(method, url, 'points is not a number')
   return { isLoggedIn: true, user, points }
 }
 
@@ -57,7 +58,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<SessionState
   const raw = await accountRequest<Unchecked<Answer<'getCurrentUser'>>>(CURRENT_USER_URL, {
     signal,
   })
-  return parseSessionAnswer(CURRENT_USER_URL, raw)
+  return parseSessionAnswer('GET', CURRENT_USER_URL, raw)
 }
 
 /** Query key of the current-user check: `['session', 'current-user']`. */
@@ -86,7 +87,7 @@ export async function loginUser(email: string, password: string): Promise<Sessio
     method: 'POST',
     body: { json: { email, password } satisfies RequestBody<'loginUser'> },
   })
-  return parseSessionAnswer(LOGIN_URL, raw)
+  return parseSessionAnswer('POST', LOGIN_URL, raw)
 }
 
 /** `POST /login/isexistingemail`: whether an account already uses this address. */
@@ -98,7 +99,7 @@ export async function isExistingEmail(email: string, signal?: AbortSignal): Prom
   })
   // The backend spells the flag `isExistingEMail` (capital M).
   if (!isRecord(raw) || typeof raw.isExistingEMail !== 'boolean') {
-    throw malformed(EXISTING_EMAIL_URL, 'the answer has no isExistingEMail flag')
+    throw malformed('POST', EXISTING_EMAIL_URL, 'the answer has no isExistingEMail flag')
   }
   return raw.isExistingEMail
 }

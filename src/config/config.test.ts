@@ -1,6 +1,12 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { describe, expect, it, vi } from 'vitest'
-import { MissingConfigError, parseConfig, readConfig, requireSection } from './config'
+import {
+  CONFIG_ELEMENT_ID,
+  MissingConfigError,
+  parseConfig,
+  readConfig,
+  requireSection,
+} from './config'
 
 const good = {
   algolia: { appId: 'APP', searchKey: 'search-only' },
@@ -135,5 +141,51 @@ describe('config', () => {
     expect(problems[0]?.message).toContain(
       message === 'url' ? '.url" must be a host name' : message,
     )
+  })
+})
+
+describe('keys the library does not read', () => {
+  const good = { algolia: { appId: 'A', searchKey: 'k' }, stripe: { publishableKey: 'pk_x' } }
+
+  it('are warnings naming the nearest known key, the config still read', () => {
+    const { config, problems, warnings } = parseConfig(
+      JSON.stringify({
+        ...good,
+        algola: { appId: 'A' },
+        stripe: { publishableKey: 'pk_x', extra: 1, publishablekey: 'pk_y' },
+      }),
+    )
+    expect(problems).toEqual([])
+    expect(config.stripe).toEqual({ publishableKey: 'pk_x', extra: 1, publishablekey: 'pk_y' })
+    expect(warnings).toEqual([
+      'unknown key "algola" is ignored; did you mean "algolia"?',
+      'unknown key "stripe.extra" is ignored (known here: publishableKey)',
+      'unknown key "stripe.publishablekey" is ignored; did you mean "stripe.publishableKey"?',
+    ])
+  })
+
+  it('none for a config of known keys only (hosts, demo, analytics included)', () => {
+    const { warnings } = parseConfig(
+      JSON.stringify({
+        ...good,
+        demo: true,
+        algolia: { ...good.algolia, hosts: [{ url: '/algolia' }] },
+        analytics: { ga4: true },
+      }),
+    )
+    expect(warnings).toBeUndefined()
+  })
+
+  it('each gives one console warning, shown at the top of the page on demo pages', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    document.head.innerHTML = `<script type="application/json" id="${CONFIG_ELEMENT_ID}">{"demo": true, "algola": {}}</script>`
+    document.body.innerHTML = '<main>page</main>'
+    readConfig()
+    readConfig() // read once per page: warned once
+    const line = 'Config: unknown key "algola" is ignored; did you mean "algolia"?'
+    expect(warn.mock.calls).toEqual([[`[wine-widgets] ${line}`]])
+    expect(document.body.firstElementChild).toHaveTextContent(line)
+    expect(document.body.firstElementChild).toHaveAttribute('role', 'note')
+    document.head.replaceChildren()
   })
 })

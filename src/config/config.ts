@@ -8,6 +8,8 @@ import { reportError } from '../report/report'
 import { CONFIG_ELEMENT_ID, configText } from './config-block'
 import { isRecord } from '../domain/is-record'
 import { pageSlot } from '../page/page-context'
+import { closest } from '../domain/closest'
+import { showNote } from '../report/demo-note'
 
 /**
  * One search host the Algolia client sends its requests to, instead of Algolia's own
@@ -64,6 +66,11 @@ export interface ConfigProblem {
 export interface ConfigResult {
   config: WidgetsConfig
   problems: ConfigProblem[]
+  /**
+   * Keys the library does not read (`algola`, `stripe.extra`): ignored, with a "did you mean"
+   * when a known key is a near typo of one. Warnings, not problems: the config still works.
+   */
+  warnings?: string[]
 }
 
 export { CONFIG_ELEMENT_ID } from './config-block'
@@ -126,6 +133,36 @@ function validateHosts(hosts: unknown): string | null {
   return null
 }
 
+/** Every key a section reads (`algolia.hosts` is optional, checked on its own). */
+const SECTION_KEYS = (name: ConfigSection): string[] => [
+  ...Object.keys(SECTIONS[name]),
+  ...(name === 'algolia' ? ['hosts'] : []),
+]
+
+/** `unknown key "algola"; did you mean "algolia"?`, or the keys known there. */
+function unknownKey(prefix: string, key: string, known: readonly string[]): string {
+  const near = closest(key, known)
+  return near
+    ? `unknown key "${prefix}${key}" is ignored; did you mean "${prefix}${near}"?`
+    : `unknown key "${prefix}${key}" is ignored (known here: ${known.join(', ')})`
+}
+
+/** The keys of the block and of its sections that the library does not read. */
+function unknownKeys(raw: Record<string, unknown>): string[] {
+  const top = ['demo', ...Object.keys(SECTIONS)]
+  const warnings = Object.keys(raw)
+    .filter((key) => !top.includes(key))
+    .map((key) => unknownKey('', key, top))
+  for (const name of Object.keys(SECTIONS) as ConfigSection[]) {
+    const section = raw[name]
+    if (!isRecord(section)) continue
+    const known = SECTION_KEYS(name)
+    for (const key of Object.keys(section))
+      if (!known.includes(key)) warnings.push(unknownKey(`${name}.`, key, known))
+  }
+  return warnings
+}
+
 /** Parse and validate a config block's text (pure: used by the reader and by tests). */
 export function parseConfig(text: string | null): ConfigResult {
   const problems: ConfigProblem[] = []
@@ -160,7 +197,8 @@ export function parseConfig(text: string | null): ConfigResult {
     // cannot tie a loop's name to its section's type, hence the widening.
     else (config as unknown as Record<string, unknown>)[name] = raw[name]
   }
-  return { config, problems }
+  const warnings = unknownKeys(raw)
+  return warnings.length > 0 ? { config, problems, warnings } : { config, problems }
 }
 
 /** The page's config, once read. */
@@ -173,6 +211,13 @@ export function readConfig(doc: Document = document): ConfigResult {
   const result = parseConfig(configText(doc))
   state.result = result
   for (const p of result.problems) reportError({ area: 'config', message: `Config: ${p.message}.` })
+  for (const warning of result.warnings ?? []) {
+    const message = `Config: ${warning}`
+    reportError({ area: 'config', message, level: 'warn' })
+    // Demo pages show it beside the block (or first in the page when the block is in <head>).
+    const block = doc.getElementById(CONFIG_ELEMENT_ID)
+    if (block) showNote(block, message)
+  }
   return result
 }
 

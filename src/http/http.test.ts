@@ -64,16 +64,35 @@ describe('http', () => {
   })
 
   it.each([
-    ['HTTP 500', () => new HttpResponse(null, { status: 500 }), 500],
-    ['HTTP 503', () => new HttpResponse('down', { status: 503 }), 503],
-    ['a network error', () => HttpResponse.error(), 0],
-    ['malformed JSON', () => new HttpResponse('{"half":', { status: 200 }), 200],
-  ])('turns %s into "Error fetching data" carrying the status', async (_l, reply, status) => {
-    server.use(http.get('/api/broken', reply))
-    const error = await getJson('/api/broken').catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(HttpError)
-    expect((error as HttpError).message).toBe('Error fetching data')
-    expect((error as HttpError).status).toBe(status)
+    ['HTTP 500', () => new HttpResponse(null, { status: 500 }), 500, 500],
+    ['HTTP 503', () => new HttpResponse('down', { status: 503 }), 503, 503],
+    ['a network error', () => HttpResponse.error(), 0, 'network error'],
+    [
+      'malformed JSON',
+      () => new HttpResponse('{"half":', { status: 200 }),
+      200,
+      'malformed answer',
+    ],
+  ])(
+    'turns %s into "Error fetching data" carrying the call and its answer',
+    async (_l, reply, status, answered) => {
+      server.use(http.get('/api/broken', reply))
+      const error = await getJson('/api/broken').catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(HttpError)
+      expect(error).toMatchObject({
+        message: 'Error fetching data',
+        method: 'GET',
+        url: '/api/broken',
+        status,
+        answered,
+      })
+    },
+  )
+
+  it('names the method the call used', async () => {
+    server.use(http.post('/api/broken', () => new HttpResponse(null, { status: 404 })))
+    const error = await postJson('/api/broken', {}).catch((e: unknown) => e)
+    expect(error).toMatchObject({ method: 'POST', url: '/api/broken', answered: 404 })
   })
 })
 
@@ -86,7 +105,7 @@ describe('timeouts (issue 11: no call waits forever)', () => {
     const started = Date.now()
     const error = await request('/api/hang', { timeoutMs: 60 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpError)
-    expect(error).toMatchObject({ message: 'Error fetching data', status: 0 })
+    expect(error).toMatchObject({ message: 'Error fetching data', status: 0, answered: 'timeout' })
     expect((error as HttpError).cause).toBeInstanceOf(TimeoutError)
     expect(Date.now() - started).toBeLessThan(2000)
   })
@@ -168,11 +187,13 @@ describe('account calls (CSRF)', () => {
 
 describe('malformed', () => {
   it('fails like a failed call: an HttpError of status 200 with the reason as its cause', () => {
-    const error = malformed('/api/getbundle', 'The answer has no bundle')
+    const error = malformed('POST', '/api/getbundle', 'The answer has no bundle')
     expect(error).toBeInstanceOf(HttpError)
     expect(error.message).toBe('Error fetching data')
     expect(error.status).toBe(200)
     expect(error.url).toBe('/api/getbundle')
+    expect(error.method).toBe('POST')
+    expect(error.answered).toBe('malformed answer')
     expect(error.cause).toEqual(new Error('The answer has no bundle'))
   })
 })

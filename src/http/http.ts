@@ -2,8 +2,9 @@
  * Fetch wrapper for the site's own endpoints: JSON in and out, form data where the spec says
  * form data. Every failure (non-OK status, network error, no answer in time, unreadable body)
  * raises an HttpError whose message is "Error fetching data" (spec section 8) and which carries
- * the status (0 when there was no response). Every call has a timeout: a hung server ends like a
- * network error, never as a spinner forever.
+ * the call (method, URL) and what it answered (status, 0 when there was no response, and the
+ * kind of failure), so the report names the endpoint without each caller saying it. Every call
+ * has a timeout: a hung server ends like a network error, never as a spinner forever.
  */
 import { TimeoutError, linkSignals } from './signals'
 
@@ -15,14 +16,48 @@ export const DEFAULT_TIMEOUT_MS = 15_000
  */
 export const PAYMENT_TIMEOUT_MS = 45_000
 
+export type HttpMethod = 'GET' | 'POST'
+
+/**
+ * How a call failed: an error status, no answer (`network`), no answer in time (`timeout`), or
+ * an answer without the documented shape (`malformed`).
+ */
+export type FailureKind = 'status' | 'network' | 'timeout' | 'malformed'
+
+/** What a failed call answered, as the console and `wine-widgets:error` name it. */
+export type Answered = number | 'network error' | 'timeout' | 'malformed answer'
+
+const NO_ANSWER = {
+  network: 'network error',
+  timeout: 'timeout',
+  malformed: 'malformed answer',
+} as const
+
+export interface FailedCall {
+  method: HttpMethod
+  url: string
+  /** The HTTP status, 0 when no answer came. */
+  status: number
+  kind: FailureKind
+}
+
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly url: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly method: HttpMethod
+  readonly url: string
+  readonly status: number
+  readonly kind: FailureKind
+  constructor(call: FailedCall, options?: { cause?: unknown }) {
     super('Error fetching data', options)
     this.name = 'HttpError'
+    this.method = call.method
+    this.url = call.url
+    this.status = call.status
+    this.kind = call.kind
+  }
+
+  /** The status for an error answer, else what went wrong instead (no answer, a bad one). */
+  get answered(): Answered {
+    return this.kind === 'status' ? this.status : NO_ANSWER[this.kind]
   }
 }
 
@@ -30,8 +65,11 @@ export class HttpError extends Error {
  * An answer without the documented shape: it fails like a failed call ("Error fetching data"),
  * with status 200 and `reason` as the cause, so callers handle one kind of failure.
  */
-export function malformed(url: string, reason: string): HttpError {
-  return new HttpError(200, url, { cause: new Error(reason) })
+export function malformed(method: HttpMethod, url: string, reason: string): HttpError {
+  return new HttpError(
+    { method, url, status: 200, kind: 'malformed' },
+    { cause: new Error(reason) },
+  )
 }
 
 export type Body =
@@ -60,30 +98,33 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     for (const [k, v] of Object.entries(options.body.form)) form.append(k, String(v))
     body = form
   }
+  const method = options.method ?? (body ? 'POST' : 'GET')
   const linked = linkSignals([options.signal], options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
   // The caller's own cancellation is passed on as is; a timeout is a failure like no answer.
-  const fail = (status: number, cause: unknown): unknown =>
-    options.signal?.aborted
-      ? cause
-      : new HttpError(status, url, {
-          cause: linked.signal.reason instanceof TimeoutError ? linked.signal.reason : cause,
-        })
+  const fail = (cause: unknown): unknown => {
+    if (options.signal?.aborted) return cause
+    const timedOut = linked.signal.reason instanceof TimeoutError
+    return new HttpError(
+      { method, url, status: 0, kind: timedOut ? 'timeout' : 'network' },
+      { cause: timedOut ? linked.signal.reason : cause },
+    )
+  }
   try {
     let response: Response
     try {
       response = await fetch(url, {
-        method: options.method ?? (body ? 'POST' : 'GET'),
+        method,
         headers,
         body,
         credentials: 'same-origin',
         signal: linked.signal,
       })
     } catch (cause) {
-      throw fail(0, cause)
+      throw fail(cause)
     }
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined)
-      throw new HttpError(response.status, url)
+      throw new HttpError({ method, url, status: response.status, kind: 'status' })
     }
     const parse = options.parse ?? 'json'
     // `T` is what the caller declares the endpoint answers; callers check the shape they use.
@@ -93,13 +134,13 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
       text = await response.text()
     } catch (cause) {
       // The body stopped coming (dropped, or too slow): no usable answer.
-      throw fail(0, cause)
+      throw fail(cause)
     }
     try {
       // As above: the declared answer type; JSON.parse gives `any`, text is a string.
       return (parse === 'text' ? text : JSON.parse(text)) as T
     } catch (cause) {
-      throw new HttpError(response.status, url, { cause })
+      throw new HttpError({ method, url, status: response.status, kind: 'malformed' }, { cause })
     }
   } finally {
     linked.dispose()

@@ -6,6 +6,8 @@
  * deeper on every page). One chunk (vite.config.ts `PAGE_BASE`).
  */
 export { getBus } from '../bus/bus'
-export { reportError } from '../report/report'
+// The entry's runtime reports a tag's problems through this one: a missing attribute beside a
+// near typo of it says "did you mean" (src/props/tag-hints.ts); every other report goes through as is.
+export { reportWithHints as reportError } from '../props/tag-hints'
 export { isCutShort, isLoadFailure, watchPageLeave } from '../report/page-leave'
 export { forgetPendingOnLogout } from '../payment/forget-pending'

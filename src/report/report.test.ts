@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isCutShort, isLoadFailure, isPageLeaving, watchPageLeave } from './page-leave'
 import { ERROR_EVENT, reportError, type ErrorDetail } from './report'
+import { HttpError, malformed } from '../http/http'
+import { TimeoutError } from '../http/signals'
 import { recordLeaveEvents } from './leave-events'
 
 /** A bare window for the node environment: events, timers and nothing else. */
@@ -97,6 +99,91 @@ describe('reportError', () => {
     vi.stubGlobal('window', undefined)
     expect(() => reportError({ area: 'data', message: 'x', error: new Error('y') })).not.toThrow()
     expect(console.error).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('a failed call', () => {
+  const SITE = '(an endpoint the site must provide, see docs/server-contract.md)'
+
+  it.each([
+    [
+      'an error status',
+      new HttpError({ method: 'POST', url: '/api/getbundle', status: 404, kind: 'status' }),
+      'POST /api/getbundle answered 404',
+      404,
+    ],
+    [
+      'no answer',
+      new HttpError({ method: 'GET', url: '/cp/auth/token', status: 0, kind: 'network' }),
+      'GET /cp/auth/token answered network error',
+      'network error',
+    ],
+    [
+      'no answer in time',
+      new HttpError(
+        { method: 'POST', url: '/api/isVATValid', status: 0, kind: 'timeout' },
+        { cause: new TimeoutError(15_000) },
+      ),
+      'POST /api/isVATValid answered timeout',
+      'timeout',
+    ],
+    [
+      'an answer without the documented shape',
+      malformed('POST', '/api/getwinevariants', 'The answer is not a list'),
+      'POST /api/getwinevariants answered malformed answer',
+      'malformed answer',
+    ],
+  ])(
+    '%s: one line naming the call and the site, the same fields in the event',
+    (_, error, call, status) => {
+      reportError({ widget: 'bundle', area: 'data', message: 'bundle: could not load B12', error })
+      const message = `bundle: could not load B12 — ${call} ${SITE}`
+      expect(console.error).toHaveBeenCalledTimes(1)
+      expect(console.error).toHaveBeenCalledWith(`[wine-widgets] ${message}`)
+      expect(events).toEqual([
+        {
+          widget: 'bundle',
+          area: 'data',
+          message,
+          error,
+          method: error.method,
+          url: error.url,
+          status,
+        },
+      ])
+    },
+  )
+})
+
+describe('a failure caused by a failed call', () => {
+  it('names the call too (a stream that is no JSON call)', () => {
+    const call = new HttpError({
+      method: 'POST',
+      url: '/api/sommelier',
+      status: 503,
+      kind: 'status',
+    })
+    const error = new Error('Sommelier http: HTTP 503', { cause: call })
+    reportError({
+      area: 'sommelier',
+      message: 'Sommelier: the answer failed',
+      error,
+      level: 'warn',
+    })
+    const message =
+      'Sommelier: the answer failed — POST /api/sommelier answered 503 (an endpoint the site must provide, see docs/server-contract.md)'
+    expect(console.warn).toHaveBeenCalledWith(`[wine-widgets] ${message}`)
+    expect(events).toEqual([
+      {
+        widget: null,
+        area: 'sommelier',
+        message,
+        error,
+        method: 'POST',
+        url: '/api/sommelier',
+        status: 503,
+      },
+    ])
   })
 })
 

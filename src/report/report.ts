@@ -1,13 +1,17 @@
 /**
- * The library's one reporting point for failures (issue 14): every failure the widgets meet goes
- * through `reportError`, which writes the console line it always wrote and tells the host page
- * with a `wine-widgets:error` event on `window`, so a site can forward it to its error tracker.
- * Loads and requests cut short because the page is going away, or aborted on purpose, are not
- * failures: neither logged nor announced (issue 17, `page-leave.ts`).
+ * The library's one reporting point for failures: every failure the widgets meet goes through
+ * `reportError`, which writes one console line and tells the host page with a
+ * `wine-widgets:error` event on `window`, so a site can forward it to its error tracker.
+ * A failed call to the site (an HttpError) is described here, once for every caller: the line
+ * ends with the call and its answer, and the event carries them as fields. Loads and requests
+ * cut short because the page is going away, or aborted on purpose, are not failures: neither
+ * logged nor announced (`page-leave.ts`).
  *
- * Import-light on purpose: the library entry loads it on every page.
+ * Import-light on purpose: every widget page loads it (the page base).
  */
+import { HttpError, type Answered, type HttpMethod } from '../http/http'
 import { departures, isCutShort, isLoadFailure } from './page-leave'
+import { showNote } from './demo-note'
 
 export const ERROR_EVENT = 'wine-widgets:error'
 
@@ -52,13 +56,33 @@ export interface ErrorDetail {
   message: string
   /** The error object when there is one (an `Error`, an HTTP failure…), else undefined. */
   error: unknown
+  /** A failed call only: its method, its URL, and its status or why there was none. */
+  method?: HttpMethod
+  url?: string
+  status?: Answered
 }
+
+/**
+ * Ends the line of every failed call: each call the widgets make is one of the site's own
+ * (its back office, or its proxies named in the config), all listed in the contract.
+ */
+export const SITE_ENDPOINT = '(an endpoint the site must provide, see docs/server-contract.md)'
+
+/** `— POST /api/getbundle answered 404 (an endpoint the site must provide…)`. */
+export const callFailure = (call: HttpError): string =>
+  `— ${call.method} ${call.url} answered ${call.answered} ${SITE_ENDPOINT}`
 
 export interface ErrorReport {
   widget?: string | null
   area: ErrorArea
+  /**
+   * What failed, for a failed call what the shopper missed (`bundle: could not load B12`):
+   * the call and its answer are added to it.
+   */
   message: string
   error?: unknown
+  /** The widget's tag: on demo pages the failure is shown beside it. */
+  element?: Element
   /** What the console line shows after the message. @default the error, when there is one */
   logged?: readonly unknown[]
   /** `warn` for a degraded result the widget works around. @default 'error' */
@@ -108,10 +132,21 @@ export function reportError(report: ErrorReport): void {
 }
 
 function announce(report: ErrorReport): void {
-  const { area, message, error } = report
-  const logged = report.logged ?? (error === undefined ? [] : [error])
+  const { area, error } = report
+  // A failed call, or a failure whose cause is one (the sommelier's stream, which is no JSON call).
+  const call =
+    error instanceof HttpError
+      ? error
+      : error instanceof Error && error.cause instanceof HttpError
+        ? error.cause
+        : null
+  // A failed call's line says it all (the error object would only repeat "Error fetching data").
+  const message = call ? `${report.message} ${callFailure(call)}` : report.message
+  const logged = report.logged ?? (error === undefined || call ? [] : [error])
   console[report.level ?? 'error'](`[wine-widgets] ${message}`, ...logged)
   const detail: ErrorDetail = { widget: report.widget ?? null, area, message, error }
+  if (call) Object.assign(detail, { method: call.method, url: call.url, status: call.answered })
+  if (report.element) showNote(report.element, message)
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
   globalThis.window?.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail }))
 }

@@ -59,7 +59,7 @@ export function createRulesService(baseUrl: string): RulesService {
         timeoutMs: RULES_TIMEOUT_MS,
       })
       if (!isRecord(answer) || !isRecord(answer.result) || !('output' in answer.result)) {
-        throw malformed(url, 'The answer has no result.output')
+        throw malformed('POST', url, 'The answer has no result.output')
       }
       return answer.result.output
     },
@@ -81,6 +81,7 @@ export function createRulesService(baseUrl: string): RulesService {
       const cost = readShippingCost(output)
       if (cost === null) {
         throw malformed(
+          'POST',
           `${root}/evaluate/shipping`,
           `The shipping output is not a cost: ${JSON.stringify(output)}`,
         )
@@ -133,7 +134,7 @@ export async function lookupPromotion(
     if (options.signal?.aborted) throw error
     reportError({
       area: 'promotions',
-      message: `Promotion lookup failed for ${wine.wineCode} ${wine.vintage} ${wine.volume}; no promotion applied.`,
+      message: `Promotion lookup failed for ${wine.wineCode} ${wine.vintage} ${wine.volume}; no promotion applied`,
       error,
     })
     return NO_PROMOTION

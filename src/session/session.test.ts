@@ -1,5 +1,6 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
 import { callsOf, db } from '../../mocks/db'
 import { server } from '../../mocks/node'
 import { releaseHeld, setFault } from '../../mocks/faults'
@@ -75,8 +76,11 @@ describe('the current-user check', () => {
     setFault('getcurrentuser', { kind: 'status', status: 500 })
     await expect(ensureSessionChecked()).resolves.toBeUndefined()
     expect(error).toHaveBeenCalledWith(
-      expect.stringContaining('current-user check failed'),
-      expect.anything(),
+      ...loggedCallFailure(
+        'session: who is signed in could not be checked',
+        'GET /login/getcurrentuser',
+        '500',
+      ),
     )
     expect(getStore().getState().session.user).toEqual(CLAIRE)
   })
@@ -250,8 +254,7 @@ describe('login', () => {
     // A network failure is logged a task later, once the page is known to stay.
     await vi.waitFor(() =>
       expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('Login failed'),
-        expect.anything(),
+        ...loggedCallFailure('Login failed', 'POST /login/loginuser', 'network error'),
       ),
     )
   })
@@ -285,7 +288,9 @@ describe('logout', () => {
     const loggedOut = record('user:logged-out')
     setFault('logoutuser', { kind: 'status', status: 500 })
     await expect(logout({ locale: 'nl' })).resolves.toBe(false)
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('Logout failed'), expect.anything())
+    expect(error).toHaveBeenCalledWith(
+      ...loggedCallFailure('Logout failed', 'GET /login/logoutuser', '500'),
+    )
     expect(redirects).toEqual([])
     expect(loggedOut).toEqual([])
     expect(getStore().getState().session.user).toEqual(CLAIRE)
@@ -417,8 +422,11 @@ describe('the session service: inactivity', () => {
     // A network failure is logged a task later, once the page is known to stay.
     await vi.waitFor(() =>
       expect(error).toHaveBeenCalledWith(
-        expect.stringContaining('Logout after inactivity failed'),
-        expect.anything(),
+        ...loggedCallFailure(
+          'Logout after inactivity failed',
+          'GET /login/logoutuser',
+          'network error',
+        ),
       ),
     )
     expect(callsOf('getcurrentuser')).toEqual([])

@@ -110,7 +110,7 @@ async function runCheck(store: Store): Promise<void> {
     // Cancelled by a session change (or the cache dropped on logout): stale, not a failure.
     if (error instanceof CancelledError) return
     // Only logged: the visitor stays as the store says and can still log in by hand.
-    log('The current-user check failed', error)
+    log('session: who is signed in could not be checked', error)
   }
 }
 

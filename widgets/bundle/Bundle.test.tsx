@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
@@ -11,6 +11,8 @@ import type { Locale } from '../../src/domain/types'
 import { getStore } from '../../src/store/shared-store'
 import { addToCart } from '../../src/store/cart-actions'
 import { bundle } from './index'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { ERROR_EVENT, type ErrorDetail } from '../../src/report/report'
 import { getBus } from '../../src/bus/bus'
 import { startGa4 } from '../../src/analytics/ga4'
 import { CONSENT_COOKIE, CONSENT_ALLOW } from '../../src/consent/consent'
@@ -145,16 +147,42 @@ describe('bundle', () => {
   })
 
   it.each([
-    ['HTTP 500', () => setFault('getbundle', { kind: 'status', status: 500 }), 'BUN-001'],
-    ['a network error', () => setFault('getbundle', { kind: 'network' }), 'BUN-001'],
-    ['an unknown bundle', () => undefined, 'BUN-999'],
-  ])('stays empty and only logs a load failure (%s)', async (_, fail, code) => {
+    ['HTTP 500', () => setFault('getbundle', { kind: 'status', status: 500 }), 'BUN-001', '500'],
+    [
+      'a network error',
+      () => setFault('getbundle', { kind: 'network' }),
+      'BUN-001',
+      'network error',
+    ],
+    ['an unknown bundle', () => undefined, 'BUN-999', '404'],
+  ])('stays empty and only logs a load failure (%s)', async (_, fail, code, answered) => {
     fail()
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const heard: ErrorDetail[] = []
+    const hear = (event: Event) => heard.push((event as CustomEvent<ErrorDetail>).detail)
+    window.addEventListener(ERROR_EVENT, hear)
+    onTestFinished(() => window.removeEventListener(ERROR_EVENT, hear))
     const { element } = await renderBundle(code, 'en')
     await waitFor(() => expect(error).toHaveBeenCalled())
     await waitFor(() => expect(element).toBeEmptyDOMElement())
-    expect(String(error.mock.calls[0]![0])).toContain(`could not load ${code}`)
+    // One line naming the call: the unknown bundle is the server's 404.
+    expect(error).toHaveBeenCalledTimes(1)
+    expect(error).toHaveBeenCalledWith(
+      ...loggedCallFailure(
+        `bundle: the bundle ${code} could not be loaded`,
+        'POST /api/getbundle',
+        answered,
+      ),
+    )
+    expect(heard).toEqual([
+      expect.objectContaining({
+        widget: 'bundle',
+        area: 'data',
+        method: 'POST',
+        url: '/api/getbundle',
+        status: answered === 'network error' ? answered : Number(answered),
+      }),
+    ])
   })
 
   it('links a wine only to an http(s) page or a same-site path (issue 11)', async () => {

@@ -24,7 +24,7 @@ import styles from './Bundle.module.css'
 import { useReportError } from '../../src/report/use-report-error'
 
 /** Bundle page (spec 2, 4, 5): loading skeleton, then available or out of stock. */
-export default function Bundle({ props, locale }: WidgetComponentProps<BundleProps>) {
+export default function Bundle({ props, locale, element }: WidgetComponentProps<BundleProps>) {
   const { t } = useTranslation('bundle')
   const query = useBundle({ odooCode: props.odooCode, locale })
 
@@ -32,7 +32,8 @@ export default function Bundle({ props, locale }: WidgetComponentProps<BundlePro
   useReportError(query.error, {
     widget: 'bundle',
     area: 'data',
-    message: `bundle: could not load ${props.odooCode}.`,
+    message: `bundle: the bundle ${props.odooCode} could not be loaded`,
+    element,
   })
 
   if (query.isPending) {

@@ -54,7 +54,7 @@ function allHits(pages: readonly WinesResult[] | undefined): WineHit[] {
  * one of them, page after page: the next page loads when the end of the list comes near, by
  * scrolling or by moving focus to one of the last cards.
  */
-export default function Carousel({ props, locale }: WidgetComponentProps<CarouselProps>) {
+export default function Carousel({ props, locale, element }: WidgetComponentProps<CarouselProps>) {
   const { t } = useTranslation('carousel')
   const headingId = useId()
   const title = props.title.trim()
@@ -67,6 +67,7 @@ export default function Carousel({ props, locale }: WidgetComponentProps<Carouse
     widget: 'carousel',
     area: 'data',
     message: `carousel: the wines tagged "${tag}" could not be loaded`,
+    element,
   })
 
   const hits = useMemo(() => allHits(query.data?.pages), [query.data])

@@ -51,8 +51,11 @@ export function useShippingQuote(): { status: ShippingQuoteStatus; retry: () => 
       try {
         return await quoteShipping(context, { signal })
       } catch (error) {
-        // Each failed try is logged; an abort (a newer context, the page leaving) is no failure.
-        if (!signal.aborted)
+        // Logged once per failure, not again by each automatic try that follows (their count
+        // starts from 0 on every new fetch, a Try again too); an abort (a newer context, the
+        // page leaving) is no failure.
+        const tries = client.getQueryState(queryKey)?.fetchFailureCount ?? 0
+        if (!signal.aborted && tries === 0)
           reportError({
             widget: 'cart',
             area: 'checkout',

@@ -141,6 +141,7 @@ describe('decouvrir widget', () => {
     call: 'collections',
     empty: 'Momenteel niets te ontdekken.',
     logged: 'decouvrir: the "regions" entries could not be loaded',
+    endpoint: 'GET /api/collections/regions/entries',
     alsoCheck: () => expect(screen.getByRole('heading', { name: 'Ontdek' })).toBeInTheDocument(),
   })
 })

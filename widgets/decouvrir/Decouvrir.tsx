@@ -14,7 +14,11 @@ import { useReportError } from '../../src/report/use-report-error'
  * The slider is a nested `slider` tag that the mount runtime mounts (a widget never imports
  * another); the two talk through the `slider:select` bus event.
  */
-export default function Decouvrir({ props, locale }: WidgetComponentProps<DecouvrirProps>) {
+export default function Decouvrir({
+  props,
+  locale,
+  element,
+}: WidgetComponentProps<DecouvrirProps>) {
   const { t } = useTranslation('decouvrir')
   const headingId = useId()
   const query = useEditorialEntries(props.collection, locale, 'decouvrir')
@@ -28,6 +32,7 @@ export default function Decouvrir({ props, locale }: WidgetComponentProps<Decouv
     widget: 'decouvrir',
     area: 'data',
     message: `decouvrir: the "${props.collection}" entries could not be loaded`,
+    element,
   })
 
   const select = (index: number) => {

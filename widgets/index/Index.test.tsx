@@ -147,6 +147,7 @@ describe('index widget', () => {
       call: 'collections',
       empty: 'Nothing to list here for now.',
       logged: 'index: the "estates" entries could not be loaded',
+      endpoint: 'GET /api/collections/estates/entries',
     },
   )
 

@@ -37,7 +37,7 @@ function Items({ items, collection }: { items: IndexItem<EditorialEntry>[]; coll
  * A collection's index page body. The sliders are nested `slider` tags that the mount runtime
  * mounts (a widget never imports another), so they share this index's request for the collection.
  */
-export default function Index({ props, locale }: WidgetComponentProps<IndexProps>) {
+export default function Index({ props, locale, element }: WidgetComponentProps<IndexProps>) {
   const { t } = useTranslation('index')
   const query = useEditorialEntries(props.collection, locale, 'index')
 
@@ -45,6 +45,7 @@ export default function Index({ props, locale }: WidgetComponentProps<IndexProps
     widget: 'index',
     area: 'data',
     message: `index: the "${props.collection}" entries could not be loaded`,
+    element,
   })
 
   if (query.isPending) return <div className={styles.placeholder} aria-hidden="true" />

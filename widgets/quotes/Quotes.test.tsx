@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { act, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
@@ -6,6 +6,9 @@ import { renderDomWidget as renderWidget } from '../../mocks/render-widget'
 import { quotesFor } from '../../fixtures/quotes'
 import { quotes } from './index'
 import styles from './Quotes.module.css'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { HttpError } from '../../src/http/http'
+import { ERROR_EVENT, type ErrorDetail } from '../../src/report/report'
 
 const ENTRIES = '/api/collections/:collection/entries'
 
@@ -203,6 +206,37 @@ describe('quotes widget', () => {
     const ours = log.mock.calls.filter((call) => String(call[0]).includes('quotes'))
     expect(ours).toHaveLength(1)
     expect(screen.queryByRole('figure')).not.toBeInTheDocument()
+  })
+
+  it('names the failed call in the console and to the host (404)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const heard: ErrorDetail[] = []
+    const hear = (event: Event) => heard.push((event as CustomEvent<ErrorDetail>).detail)
+    window.addEventListener(ERROR_EVENT, hear)
+    onTestFinished(() => window.removeEventListener(ERROR_EVENT, hear))
+    server.use(http.get(ENTRIES, () => new HttpResponse(null, { status: 404 })))
+    await renderWidget(quotes, { locale: 'fr' })
+    await waitFor(() => expect(log).toHaveBeenCalledTimes(1))
+    expect(log).toHaveBeenCalledWith(
+      ...loggedCallFailure(
+        'quotes: the quotes could not be loaded',
+        'GET /api/collections/quotes/entries',
+        '404',
+      ),
+    )
+    expect(heard).toEqual([
+      {
+        widget: 'quotes',
+        area: 'data',
+        message: expect.stringMatching(
+          /^quotes: the quotes could not be loaded — GET \/api\/collections\/quotes\/entries\?\S+ answered 404 \(an endpoint the site must provide, see docs\/server-contract.md\)$/,
+        ),
+        error: expect.any(HttpError),
+        method: 'GET',
+        url: expect.stringMatching(/^\/api\/collections\/quotes\/entries\?/),
+        status: 404,
+      },
+    ])
   })
 
   it('stays quiet on an empty collection (nl)', async () => {

@@ -146,6 +146,7 @@ const Quotes: DomWidget<QuotesProps> = ({ element, props, locale, textsFor, clie
         area: 'data',
         message: 'quotes: the quotes could not be loaded',
         error,
+        element,
       })
     },
   )

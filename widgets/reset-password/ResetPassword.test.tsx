@@ -7,7 +7,7 @@ import { releaseHeld, setFault } from '../../mocks/faults'
 import type { Locale } from '../../src/domain/types'
 import { setPageRedirect } from '../../src/session/redirect'
 import { resetPassword } from './index'
-import { loggedFailure } from '../../mocks/test-setups/console'
+import { answerTo, loggedCallFailure } from '../../mocks/test-setups/console'
 
 // Two cores shared with other test runs: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5_000 })
@@ -156,7 +156,15 @@ describe('reset-password widget', () => {
       await user.click(screen.getByRole('button'))
       const alert = await screen.findByRole('alert')
       await vi.waitFor(() => expect(alert).toHaveTextContent(text))
-      expect(error).toHaveBeenCalledWith(...loggedFailure('Password reset failed'))
+      // Without a fault, the server refuses an expired token (422) or a request without one (400).
+      const answered = fault ? answerTo(fault) : query.includes('token=') ? '422' : '400'
+      expect(error).toHaveBeenCalledWith(
+        ...loggedCallFailure(
+          'reset-password: the password could not be reset',
+          'POST /api/resetpassword',
+          answered,
+        ),
+      )
       expect(screen.getByRole('button')).toBeDisabled()
       void act(() => vi.advanceTimersByTime(3_500))
       expect(redirects).toEqual([])

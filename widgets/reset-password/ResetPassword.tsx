@@ -123,7 +123,7 @@ function ResetForm({ link, locale, element }: ResetFormProps) {
           reportError({
             widget: 'reset-password',
             area: 'session',
-            message: 'Password reset failed',
+            message: 'reset-password: the password could not be reset',
             error,
           })
           setOutcome('failure')

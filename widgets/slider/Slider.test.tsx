@@ -287,6 +287,7 @@ describe('slider widget', () => {
     call: 'collections',
     empty: 'Rien à afficher pour le moment.',
     logged: 'slider: the "regions" entries could not be loaded',
+    endpoint: 'GET /api/collections/regions/entries',
     alsoCheck: () => expect(screen.queryByRole('link')).toBeNull(),
   })
 

@@ -23,7 +23,7 @@ const MORE_KEYS: Record<EditorialCollection, string> = {
  * One entry of a collection: hero image, title and meta description, linked to the entry. Rotates
  * at random every 15 s, unless pinned by `data-index` or by a `slider:select` bus event.
  */
-export default function Slider({ props, locale }: WidgetComponentProps<SliderProps>) {
+export default function Slider({ props, locale, element }: WidgetComponentProps<SliderProps>) {
   const { t } = useTranslation('slider')
   const query = useEditorialEntries(props.collection, locale, 'slider')
   const entries = query.data ?? []
@@ -70,6 +70,7 @@ export default function Slider({ props, locale }: WidgetComponentProps<SliderPro
     widget: 'slider',
     area: 'data',
     message: `slider: the "${props.collection}" entries could not be loaded`,
+    element,
   })
 
   const frame: CSSProperties = { aspectRatio: `${props.width} / ${props.height}` }

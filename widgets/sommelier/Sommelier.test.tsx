@@ -16,6 +16,7 @@ import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import type { Locale } from '../../src/domain/types'
 import { sommelier } from './index'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
 
 const CONFIG = {
   algolia: { appId: 'DEMOAPP', searchKey: 'demo-search-only-key' },
@@ -300,11 +301,19 @@ describe('sommelier chat', () => {
   ] as const)(
     '(%s) %s shows a clear message and the input stays usable',
     async (locale, _n, key, fault) => {
-      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
       fault()
       const { user, chat } = await openChat(locale)
       const input = await ask(locale, chat, user, TEXT[locale].dish)
       expect(await within(chat).findByText(TEXT[locale][key])).toBeVisible()
+      // The console names the call, as for every other failed call.
+      expect(warn).toHaveBeenCalledWith(
+        ...loggedCallFailure(
+          'Sommelier: the answer failed',
+          'POST /api/sommelier',
+          key === 'http' ? '500' : 'network error',
+        ),
+      )
       await waitFor(() => expect(input).toBeEnabled())
       // The next question works.
       await user.type(input, `${TEXT[locale].dish}{Enter}`)

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
@@ -13,7 +13,9 @@ import type { Locale } from '../../src/domain/types'
 import { getStore } from '../../src/store/shared-store'
 import { tabMemoryKey } from './tab-storage'
 import { wineTabs } from './index'
-import { loggedFailure } from '../../mocks/test-setups/console'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { HttpError } from '../../src/http/http'
+import { ERROR_EVENT, type ErrorDetail } from '../../src/report/report'
 
 /** W10018: three active vintages (2022, 2021, 2020), each in 75cl and 150cl, all in stock. */
 const TABS_WINE = 'W10018'
@@ -160,6 +162,39 @@ describe('wine-tabs: vintages and volumes', () => {
     expect(await screen.findByRole('tablist', { name: 'Jaargangen' })).toBeInTheDocument()
   })
 
+  it('names the failed call in the console and to the host, once per failure, again after a failed Try again (en)', async () => {
+    setFault('getwinevariants', { kind: 'status', status: 500 })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const heard: ErrorDetail[] = []
+    const hear = (event: Event) => heard.push((event as CustomEvent<ErrorDetail>).detail)
+    window.addEventListener(ERROR_EVENT, hear)
+    onTestFinished(() => window.removeEventListener(ERROR_EVENT, hear))
+    const { user } = await renderWine(TABS_WINE, 'en')
+    await screen.findByRole('alert')
+    const line = loggedCallFailure(
+      `wine-tabs: the vintages of ${TABS_WINE} could not be loaded`,
+      'POST /api/getwinevariants',
+      '500',
+    )
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1))
+    expect(error).toHaveBeenCalledWith(...line)
+    const detail = {
+      widget: 'wine-tabs',
+      area: 'data',
+      message: expect.stringContaining('— POST /api/getwinevariants answered 500'),
+      error: expect.any(HttpError),
+      method: 'POST',
+      url: '/api/getwinevariants',
+      status: 500,
+    }
+    expect(heard).toEqual([detail])
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(2))
+    expect(error).toHaveBeenLastCalledWith(...line)
+    expect(heard).toEqual([detail, detail])
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load")
+  })
+
   it('says so when the wine has no active vintage', async () => {
     await renderWine('W99999', 'en')
     expect(await screen.findByText('This wine is not available at the moment.')).toBeVisible()
@@ -299,7 +334,13 @@ describe('wine-tabs: add to cart', () => {
     expect(await screen.findByText('Toegevoegd. Je hebt er nu 1 in je winkelwagen.')).toBeVisible()
     expect(cartLines()[0]!.promotion).toEqual({ type: 'none', points: 1, bogof: null })
     expect(screen.queryByText(/druppels op deze wijn/)).not.toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(...loggedFailure('Promotion lookup failed'))
+    expect(error).toHaveBeenCalledWith(
+      ...loggedCallFailure(
+        'Promotion lookup failed for W10001 2020 75cl; no promotion applied',
+        'POST /api/rules/evaluate/loyalty',
+        '500',
+      ),
+    )
   })
 
   it('shows the out-of-stock banner instead of the add box (fr and en)', async () => {

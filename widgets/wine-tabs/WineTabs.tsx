@@ -14,14 +14,23 @@ import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { VintagePanel } from './VintagePanel'
 import { readTabMemory, writeTabMemory } from './tab-storage'
+import { useReportError } from '../../src/report/use-report-error'
 import type { WineTabsProps } from './props'
 import styles from './WineTabs.module.css'
 
 /** Wine page (spec 2): tabs per active vintage, nested tabs per volume with the add-to-cart box. */
-export default function WineTabs({ props, locale }: WidgetComponentProps<WineTabsProps>) {
+export default function WineTabs({ props, locale, element }: WidgetComponentProps<WineTabsProps>) {
   const { t } = useTranslation('wineTabs')
   const { odooCode, name, image } = props
   const query = useWineVariants({ odooCode, locale, name })
+  // The shopper sees "couldn't load" and Try again; the console and the host hear which call
+  // failed, again after a Try again that fails too.
+  useReportError(query.error, {
+    widget: 'wine-tabs',
+    area: 'data',
+    message: `wine-tabs: the vintages of ${odooCode} could not be loaded`,
+    element,
+  })
 
   if (query.isPending) {
     return (

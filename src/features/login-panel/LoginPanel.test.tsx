@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { loggedCallFailure } from '../../../mocks/test-setups/console'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import axe from 'axe-core'
@@ -131,7 +132,9 @@ describe('login view', () => {
       "We couldn't log you in right now. Please try again in a moment.",
     )
     expect(screen.queryByText('Invalid login')).not.toBeInTheDocument()
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('Login failed'), expect.anything())
+    expect(error).toHaveBeenCalledWith(
+      ...loggedCallFailure('Login failed', 'POST /login/loginuser', '500'),
+    )
 
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     await waitFor(() => expect(getStore().getState().session.isLoggedIn).toBe(true))

@@ -6,6 +6,7 @@
  */
 import type { SommelierRequest } from '../../domain/sommelier-request'
 import { TimeoutError, linkSignals } from '../../http/signals'
+import { HttpError } from '../../http/http'
 import { SseDecoder, type StreamEvent } from './sse'
 import { reportError } from '../../report/report'
 import { isRecord } from '../../domain/is-record'
@@ -32,8 +33,10 @@ export class SommelierError extends Error {
     readonly status = 0,
     /** Seconds to wait before asking again (`rate-limited`), when the proxy said. */
     readonly retryAfter: number | null = null,
+    /** The call that failed, when it is the call (not the stream): the report names it. */
+    cause?: HttpError,
   ) {
-    super(`Sommelier ${kind}: ${detail}`)
+    super(`Sommelier ${kind}: ${detail}`, { cause })
     this.name = 'SommelierError'
   }
 }
@@ -116,19 +119,29 @@ async function receive(
     })
   } catch (cause) {
     if (signal?.aborted) throw cause
-    throw new SommelierError('network', String(waiting.reason ?? cause))
+    const timedOut = waiting.reason instanceof TimeoutError
+    const call = { method: 'POST', url, status: 0, kind: timedOut ? 'timeout' : 'network' } as const
+    throw new SommelierError(
+      'network',
+      String(waiting.reason ?? cause),
+      0,
+      null,
+      new HttpError(call),
+    )
   }
   waitForMore()
   if (!response.ok) {
     void response.body?.cancel().catch(() => undefined)
+    const call = new HttpError({ method: 'POST', url, status: response.status, kind: 'status' })
     if (response.status === 429)
       throw new SommelierError(
         'rate-limited',
         'HTTP 429',
         429,
         readRetryAfter(response.headers.get('retry-after')),
+        call,
       )
-    throw new SommelierError('http', `HTTP ${response.status}`, response.status)
+    throw new SommelierError('http', `HTTP ${response.status}`, response.status, null, call)
   }
   const type = response.headers.get('content-type') ?? ''
   if (type.includes('application/json')) {
