@@ -15,7 +15,10 @@ describe('wine-widgets.css (mount/reserve.css)', () => {
     const missing = registry
       .map((definition) => definition.name)
       .filter((name) => !FLOATING.has(name) && !css.includes(`[data-widget='${name}']`))
-    expect(missing, 'add their box to mount/reserve.css (and the table in docs/embedding.md)').toEqual([])
+    expect(
+      missing,
+      'add their box to mount/reserve.css (and the table in docs/embedding.md)',
+    ).toEqual([])
   })
 
   it('names only registered widgets', () => {
