@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { gzipSync } from 'node:zlib'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -30,11 +30,19 @@ let manifest: Record<string, ManifestChunk> = {}
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'wine-chunks-'))
-  await build({
-    logLevel: 'silent',
-    // Maps: which source modules each chunk holds (the chunk plan's test).
-    build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
-  })
+  // The production build, as `npm run build` makes it: vitest runs with NODE_ENV=test, which
+  // would give React's development code to the chunks measured here.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      logLevel: 'silent',
+      // Maps: which source modules each chunk holds (the chunk plan's test).
+      build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
+    })
+  } finally {
+    process.env.NODE_ENV = nodeEnv
+  }
   manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -166,6 +174,55 @@ describe('the entry (dist/wine-widgets.js, the one script every page loads first
     const bytes = gzipSync(readFileSync(join(outDir, entry!.file))).length
     expect(bytes).toBeLessThanOrEqual(6 * 1024)
   })
+})
+
+/** KB with one decimal, as the docs write sizes (1 KB = 1024 bytes, like the entry's budget). */
+const kb = (bytes: number, digits = 1) => (bytes / 1024).toFixed(digits)
+
+/**
+ * The docs' size statements rewritten with this build's figures: what a browser may download
+ * (every file but the maps and the manifest) as-is, gzip and brotli; the entry; the stylesheet.
+ */
+function withBuiltSizes(doc: string): string {
+  const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => !f.endsWith('.map') && !f.startsWith('.vite') && statSync(join(outDir, f)).isFile(),
+  )
+  const sizes = (file: string) => {
+    const bytes = readFileSync(join(outDir, file))
+    return { raw: bytes.length, gzip: gzipSync(bytes).length, br: brotliCompressSync(bytes).length }
+  }
+  const all = files.map(sizes)
+  const sum = (key: 'raw' | 'gzip' | 'br') => all.reduce((total, s) => total + s[key], 0)
+  const entry = sizes('wine-widgets.js')
+  const css = sizes('wine-widgets.css')
+  return doc
+    .replace(
+      /(Measured on this\s+build \()\d+ files, maps left out\): [\d.]+ KB as-is, [\d.]+ KB gzip, [\d.]+ KB brotli\.(\s+)The entry is [\d.]+ KB(\s+)\([\d.]+ KB gzip\), the stylesheet [\d.]+ KB \([\d.]+ KB gzip\)/,
+      (_m, start: string, gap1: string, gap2: string) =>
+        `${start}${files.length} files, maps left out): ${kb(sum('raw'), 0)} KB as-is, ` +
+        `${kb(sum('gzip'), 0)} KB gzip, ${kb(sum('br'), 0)} KB brotli.${gap1}The entry is ` +
+        `${kb(entry.raw)} KB${gap2}(${kb(entry.gzip)} KB gzip), the stylesheet ${kb(css.raw)} KB ` +
+        `(${kb(css.gzip)} KB gzip)`,
+    )
+    .replace(
+      /(`wine-widgets\.css` \()[\d.]+ KB, [\d.]+ KB gzipped/,
+      (_m, start: string) => `${start}${kb(css.raw)} KB, ${kb(css.gzip)} KB gzipped`,
+    )
+}
+
+describe('the sizes the docs give', () => {
+  it.each(['docs/deploy.md', 'docs/embedding.md'])(
+    "are this build's in %s (UPDATE_DOCS=1 rewrites them)",
+    (doc) => {
+      const path = join(root, doc)
+      const text = readFileSync(path, 'utf8')
+      const built = withBuiltSizes(text)
+      if (process.env.UPDATE_DOCS && built !== text) writeFileSync(path, built)
+      else expect(text).toBe(built)
+      // The statements are still there to check (a reworded one would pass unchecked).
+      expect(text).toMatch(/KB gzip/)
+    },
+  )
 })
 
 /** The text of every script the build wrote. */
