@@ -27,17 +27,23 @@ export function answerTo(fault: Fault): string {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * The console.error arguments of a failed call: one line and nothing else, what the shopper
+ * The console.error arguments of a failed call: one line and nothing else (`where`: who must
+ * answer it, the site by default), what the shopper
  * missed, the call (`GET /api/collections/quotes/entries`; the query string the URL carries may
  * follow), what it answered and where the site's endpoints are described.
  * `expect(error).toHaveBeenCalledWith(...loggedCallFailure('quotes: …', 'GET /api/…', '500'))`.
  */
-export const loggedCallFailure = (missed: string, call: string, answered: string) =>
+export const loggedCallFailure = (
+  missed: string,
+  call: string,
+  answered: string,
+  where: string = SITE_ENDPOINT,
+) =>
   [
     expect.stringMatching(
       new RegExp(
         `^${escape(`[wine-widgets] ${missed} — ${call}`)}(\\?\\S*)? answered ${escape(
-          `${answered} ${SITE_ENDPOINT}`,
+          `${answered} ${where}`,
         )}$`,
       ),
     ),

@@ -9,7 +9,7 @@ import { setFault, type CallName } from '../faults'
 import type { AnyWidgetDefinition } from '../../src/props/schema'
 import type { Locale } from '../../src/domain/types'
 import type { NamedFault } from './faults'
-import { answerTo, loggedCallFailure, loggedFailure } from './console'
+import { answerTo, loggedCallFailure } from './console'
 
 export interface QuietFailure {
   widget: AnyWidgetDefinition
@@ -23,10 +23,11 @@ export interface QuietFailure {
   /** What the logged error says, for the editor. */
   logged: string
   /**
-   * The site's endpoint `call` is (`GET /api/collections/slider/entries`): the line then ends
-   * with it and its answer. None for a call to a hosted service (the carousel's search).
+   * The call `call` is (`GET /api/collections/slider/entries`): the line ends with it and its
+   * answer, then who must answer it (`where`, the site by default).
    */
-  endpoint?: string
+  endpoint: string
+  where?: string
   /** More checks once the empty state shows. */
   alsoCheck?: () => void
 }
@@ -43,9 +44,7 @@ export function itShowsQuietEmptyStateAfter(faults: NamedFault[], failure: Quiet
     expect(await screen.findByText(failure.empty)).toBeInTheDocument()
     failure.alsoCheck?.()
     expect(error).toHaveBeenCalledWith(
-      ...(failure.endpoint
-        ? loggedCallFailure(failure.logged, failure.endpoint, answerTo(fault))
-        : loggedFailure(failure.logged)),
+      ...loggedCallFailure(failure.logged, failure.endpoint, answerTo(fault), failure.where),
     )
   })
 }

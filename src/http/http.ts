@@ -39,6 +39,11 @@ export interface FailedCall {
   /** The HTTP status, 0 when no answer came. */
   status: number
   kind: FailureKind
+  /**
+   * Who must answer the call, when it is not one of the site's endpoints (the hosted search):
+   * the report names it instead of the contract.
+   */
+  service?: string
 }
 
 export class HttpError extends Error {
@@ -46,6 +51,7 @@ export class HttpError extends Error {
   readonly url: string
   readonly status: number
   readonly kind: FailureKind
+  readonly service: string | undefined
   constructor(call: FailedCall, options?: { cause?: unknown }) {
     super('Error fetching data', options)
     this.name = 'HttpError'
@@ -53,6 +59,7 @@ export class HttpError extends Error {
     this.url = call.url
     this.status = call.status
     this.kind = call.kind
+    this.service = call.service
   }
 
   /** The status for an error answer, else what went wrong instead (no answer, a bad one). */

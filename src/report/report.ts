@@ -70,7 +70,7 @@ export const SITE_ENDPOINT = '(an endpoint the site must provide, see docs/serve
 
 /** `— POST /api/getbundle answered 404 (an endpoint the site must provide…)`. */
 export const callFailure = (call: HttpError): string =>
-  `— ${call.method} ${call.url} answered ${call.answered} ${SITE_ENDPOINT}`
+  `— ${call.method} ${call.url} answered ${call.answered} ${call.service ? `(${call.service})` : SITE_ENDPOINT}`
 
 export interface ErrorReport {
   widget?: string | null

@@ -7,7 +7,14 @@ import { server } from '../../mocks/node'
 import { winesFor } from '../../fixtures/wines'
 import { parseConfig, setPageConfig, MissingConfigError } from '../config/config'
 import { http, HttpResponse } from 'msw'
-import { clientHosts, getSearchClient, searchWines, wineIndexName } from './search-client'
+import { HttpError } from '../http/http'
+import {
+  SEARCH_SERVICE,
+  clientHosts,
+  getSearchClient,
+  searchWines,
+  wineIndexName,
+} from './search-client'
 
 const CONFIG = JSON.stringify({ algolia: { appId: 'DEMOAPP', searchKey: 'search-only-key' } })
 
@@ -33,6 +40,46 @@ describe('search client', () => {
     expect(getSearchClient()).toBe(client)
     expect(client.appId).toBe('DEMOAPP')
     expect(client.apiKey).toBe('search-only-key')
+  })
+
+  it.each([
+    ['an error status on every host', { kind: 'status', status: 500 } as const, 500, 'status'],
+    ['a network error', { kind: 'network' } as const, 0, 'network'],
+    ['an unreadable answer', { kind: 'malformed' } as const, 0, 'malformed'],
+  ])('fails with %s as a failed call to the search service', async (_, fault, status, kind) => {
+    setFault('search', fault)
+    const error = await searchWines({ locale: 'en', query: 'x' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({
+      method: 'POST',
+      url: 'https://DEMOAPP-dsn.algolia.net/1/indexes/*/queries',
+      status,
+      kind,
+      service: SEARCH_SERVICE,
+    })
+  })
+
+  it('names a same-site search path as the URL of a failed search', async () => {
+    setPageConfig(
+      parseConfig(
+        JSON.stringify({
+          algolia: { appId: 'DEMOAPP', searchKey: 'k', hosts: [{ url: '/algolia' }] },
+        }),
+      ),
+    )
+    server.use(
+      http.post('*/algolia/1/indexes/*/queries', () => HttpResponse.json({}, { status: 503 })),
+    )
+    const error = await searchWines({ locale: 'en' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      url: `${location.protocol}//${location.host}/algolia/1/indexes/*/queries`,
+      status: 503,
+    })
+  })
+
+  it('passes other failures on as they are (no config)', async () => {
+    setPageConfig(parseConfig('{}'))
+    await expect(searchWines({ locale: 'en' })).rejects.toThrow(MissingConfigError)
   })
 
   it('throws the missing-config error without an algolia section', async () => {

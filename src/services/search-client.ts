@@ -9,6 +9,7 @@ import { requireSection, type AlgoliaHost } from '../config/config'
 import type { Locale } from '../domain/types'
 import { normalizeHits, type WineHit } from '../domain/wine-hit'
 import { pageSlot } from '../page/page-context'
+import { HttpError } from '../http/http'
 
 const page = pageSlot<{ client: LiteClient | null }>(
   () => ({ client: null }),
@@ -35,12 +36,73 @@ export function clientHosts(
   )
 }
 
+/** Who answers the search, as a failed search's report names it (not one of the site's endpoints). */
+export const SEARCH_SERVICE = 'the search service of the config\'s "algolia" block'
+
+/** The search client's failures that are a call gone wrong (the others are passed on as they are). */
+const CALL_FAILURES = new Set([
+  'RetryError',
+  'ApiError',
+  'DetailedApiError',
+  'DeserializationError',
+])
+
+/** A field of the search client's error objects, read as unknown and checked where used. */
+const field = (from: unknown, key: string): unknown =>
+  typeof from === 'object' && from !== null ? (from as Record<string, unknown>)[key] : undefined
+
+/**
+ * A failed search as a failed call, like every other one the widgets make: the search's URL
+ * (`url`: the first host; the client also tried its fallbacks) and what the last try answered,
+ * with the client's own error as the cause.
+ */
+export function searchFailure(error: unknown, url: string): unknown {
+  if (!(error instanceof Error) || !CALL_FAILURES.has(error.name)) return error
+  const tries = field(error, 'stackTrace')
+  const last: unknown = Array.isArray(tries) ? tries.at(-1) : undefined
+  const response = field(last, 'response')
+  const answered = field(error, 'status') ?? field(response, 'status')
+  const status = typeof answered === 'number' ? answered : 0
+  const kind =
+    error.name === 'DeserializationError'
+      ? 'malformed'
+      : status > 0
+        ? 'status'
+        : field(response, 'isTimedOut') === true
+          ? 'timeout'
+          : 'network'
+  return new HttpError(
+    {
+      method: field(field(last, 'request'), 'method') === 'GET' ? 'GET' : 'POST',
+      url,
+      status: kind === 'status' ? status : 0,
+      kind,
+      service: SEARCH_SERVICE,
+    },
+    { cause: error },
+  )
+}
+
 /** The page's search client (created on first use from the config's `algolia` section). */
 export function getSearchClient(): LiteClient {
   const state = page.get()
   if (!state.client) {
     const { appId, searchKey, hosts } = requireSection('algolia')
-    state.client = liteClient(appId, searchKey, hosts ? { hosts: clientHosts(hosts) } : undefined)
+    const client = liteClient(appId, searchKey, hosts ? { hosts: clientHosts(hosts) } : undefined)
+    // Where a failure that names no try (an unreadable answer) was sent: the first read host.
+    const first = hosts ? clientHosts(hosts)[0] : undefined
+    const url = `${first ? `${first.protocol}://${first.url}` : `https://${appId}-dsn.algolia.net`}/1/indexes/*/queries`
+    const named = (error: unknown): never => {
+      throw searchFailure(error, url)
+    }
+    state.client = {
+      ...client,
+      search: (params, options) => client.search(params, options).catch(named),
+      // The same generic method, only its rejection named: a cast, as a generic method's
+      // signature cannot be written for an arrow function that forwards its arguments.
+      searchForHits: ((params, options) =>
+        client.searchForHits(params, options).catch(named)) as LiteClient['searchForHits'],
+    }
   }
   return state.client
 }

@@ -9,6 +9,7 @@ import { PropError } from '../../src/props/parse'
 import { CAROUSEL_PAGE_SIZE } from './Carousel'
 import { carousel } from './index'
 import { itShowsQuietEmptyStateAfter } from '../../mocks/test-setups/quiet-failure'
+import { SEARCH_SERVICE } from '../../src/services/search-client'
 
 configure({ asyncUtilTimeout: 5_000 })
 
@@ -140,6 +141,8 @@ describe('carousel widget', () => {
       call: 'search',
       empty: 'Aucun vin à afficher pour le moment.',
       logged: 'carousel: the wines tagged "Trio" could not be loaded',
+      endpoint: 'POST https://DEMOAPP-dsn.algolia.net/1/indexes/*/queries',
+      where: `(${SEARCH_SERVICE})`,
     },
   )
 

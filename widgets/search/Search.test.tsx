@@ -11,6 +11,8 @@ import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import type { Locale } from '../../src/domain/types'
 import { search } from './index'
+import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { SEARCH_SERVICE } from '../../src/services/search-client'
 
 const CONFIG = { algolia: { appId: 'DEMOAPP', searchKey: 'demo-search-only-key' } }
 
@@ -322,12 +324,21 @@ describe('search widget', () => {
     },
   )
 
-  it('says the search is unavailable when the service fails (fr)', async () => {
+  it('says the search is unavailable when the service fails, naming the call (fr)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { user, dialog } = await openSearch('fr')
     setFault('search', { kind: 'status', status: 500 })
     await user.type(within(dialog).getByRole('searchbox', { name: TEXT.fr.input }), 'q')
     expect(await within(dialog).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       'La recherche n’est pas disponible pour le moment. Réessayez plus tard.',
+    )
+    expect(log).toHaveBeenCalledWith(
+      ...loggedCallFailure(
+        'search: the wines could not be searched',
+        'POST https://DEMOAPP-dsn.algolia.net/1/indexes/*/queries',
+        '500',
+        `(${SEARCH_SERVICE})`,
+      ),
     )
     // The modal stays usable: it still closes.
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }))

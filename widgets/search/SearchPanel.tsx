@@ -37,6 +37,7 @@ import { priceLevelSigns } from '../../src/domain/price-level'
 import { normalizeHits } from '../../src/domain/wine-hit'
 import { getBus } from '../../src/bus/bus'
 import { getSearchClient, wineIndexName } from '../../src/services/search-client'
+import { useReportError } from '../../src/report/use-report-error'
 import { useTranslation } from 'react-i18next'
 import { i18nFor } from '../../src/i18n/i18n'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
@@ -163,7 +164,12 @@ function Answered({ children }: { children: ReactNode }) {
 
 function Results({ locale }: { locale: Locale }) {
   const { t } = useTranslation(['search', 'wine'])
-  const { status, results } = useInstantSearch({ catchError: true })
+  const { status, results, error } = useInstantSearch({ catchError: true })
+  useReportError(error, {
+    widget: 'search',
+    area: 'data',
+    message: 'search: the wines could not be searched',
+  })
   const { items, showMore, isLastPage } = useInfiniteHits()
   const hits = useMemo(() => normalizeHits(items), [items])
   const ready = !results.__isArtificial
