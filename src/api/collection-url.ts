@@ -52,11 +52,13 @@ const INDEX_FIELDS = ['title', 'url', 'level'] as const
 /**
  * What each widget's request carries: its use's fields, plus the slider's for the widgets that
  * embed sliders of the same collection (decouvrir's side slider, the sliders an index inserts),
- * which share their request.
+ * which share their request. A decouvrir asks for the index's `level` too, though it shows none:
+ * the home page's decouvrir and the collection's index page then make one and the same read, which
+ * the tab keeps (./collection-cache), so a visit reads each collection once instead of twice.
  */
 export const EDITORIAL_FIELDS: Record<EditorialWidget, readonly string[]> = {
   slider: SLIDER_FIELDS,
-  decouvrir: [...DISCOVERY_FIELDS, ...SLIDER_FIELDS],
+  decouvrir: [...DISCOVERY_FIELDS, ...INDEX_FIELDS, ...SLIDER_FIELDS],
   index: [...INDEX_FIELDS, ...SLIDER_FIELDS],
 }
 
