@@ -199,13 +199,11 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
   if (!valid) dropped.push('payment')
 
   const lastActivity = fit('lastActivity', finite, raw.lastActivity, 0)
-  // Older saved state has none: 0 (never confirmed) without a warning, so the next page asks.
-  const sessionCheckedAt = fit('sessionCheckedAt', finite, raw.sessionCheckedAt ?? 0, 0)
 
   const parts = ['session', 'cart', 'contacts', 'conversation', 'lastActivity']
   if (parts.every((part) => dropped.includes(part))) return null
   return {
-    state: { session, cart, contacts, conversation, payment, lastActivity, sessionCheckedAt },
+    state: { session, cart, contacts, conversation, payment, lastActivity },
     dropped,
     filled,
   }

@@ -16,8 +16,7 @@ export default function Invoices(_: WidgetComponentProps) {
   const { t } = useTranslation('invoices')
   const id = useId()
   const { isLoggedIn, user } = useSession()
-  // Its account calls are made for the stored user: ask the server on this page.
-  const checked = useSessionChecked({ fresh: true })
+  const checked = useSessionChecked()
 
   if (!isLoggedIn || !user) {
     if (!checked) {
