@@ -65,6 +65,12 @@ const lineOf = (id: string) =>
     .getState()
     .cart.lines.find((l) => l.id === id)
 
+/**
+ * A line's quantity as the store holds it now: plus and minus step from it, not from the last
+ * render's, so a second tap that comes before the re-render still counts.
+ */
+export const currentQuantity = (id: string): number | undefined => lineOf(id)?.quantity
+
 /** Spec 4: an existing line's quantity is raised up to qty_available; a new line is appended. */
 export function addToCart(line: CartLine): AddResult {
   const before = quantityInCart(getStore().getState().cart, line.id)

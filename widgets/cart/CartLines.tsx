@@ -5,7 +5,12 @@ import { clampQuantity, isOutOfStock, minusQuantity, plusQuantity } from '../../
 import type { CartLine } from '../../src/domain/types'
 import { safeUrl } from '../../src/domain/safe-url'
 import { useTranslation } from 'react-i18next'
-import { removeFromCart, updateCartQuantity, useCheckoutLocked } from '../../src/store/cart-actions'
+import {
+  currentQuantity,
+  removeFromCart,
+  updateCartQuantity,
+  useCheckoutLocked,
+} from '../../src/store/cart-actions'
 import { LineDetails } from '../../src/ui/cart-line/LineDetails'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
@@ -127,8 +132,8 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
           onBlur={() => {
             if (draft !== null) commit(clampQuantity(draft, 1, stock))
           }}
-          onMinus={() => commit(minusQuantity(line.quantity, 1))}
-          onPlus={() => commit(plusQuantity(line.quantity, stock))}
+          onMinus={() => commit(minusQuantity(currentQuantity(line.id) ?? line.quantity, 1))}
+          onPlus={() => commit(plusQuantity(currentQuantity(line.id) ?? line.quantity, stock))}
           minusDisabled={line.quantity <= 1}
           plusDisabled={line.quantity >= stock}
           label={t('cart.quantityOf', { name: line.name })}
