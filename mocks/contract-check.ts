@@ -265,13 +265,18 @@ export class ContractCheck {
       problems.push(...this.jsonFields(media.schema, form))
       return problems
     }
+    return [...problems, ...this.jsonBodyProblems(media.schema, text)]
+  }
+
+  /** What is wrong with a JSON body against its schema (text that is no JSON included). */
+  private jsonBodyProblems(schema: JsonObject, text: string): string[] {
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch {
-      return [...problems, 'the body is not JSON']
+      return ['the body is not JSON']
     }
-    return [...problems, ...this.problems(media.schema, json, 'body')]
+    return this.problems(schema, json, 'body')
   }
 
   /** The documented answer for a status: exact, then its class (`5XX`), then `default`. */
@@ -301,12 +306,6 @@ export class ContractCheck {
     const text = await response.clone().text()
     if (text === '') return [...problems, 'the body is missing']
     if (!type.includes('json')) return [...problems, ...this.problems(media.schema, text, 'body')]
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      return [...problems, 'the body is not JSON']
-    }
-    return [...problems, ...this.problems(media.schema, json, 'body')]
+    return [...problems, ...this.jsonBodyProblems(media.schema, text)]
   }
 }

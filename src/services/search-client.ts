@@ -10,6 +10,7 @@ import type { Locale } from '../domain/types'
 import { normalizeHits, type WineHit } from '../domain/wine-hit'
 import { pageSlot } from '../page/page-context'
 import { HttpError } from '../http/http'
+import { isRecord } from '../domain/is-record'
 
 const page = pageSlot<{ client: LiteClient | null }>(
   () => ({ client: null }),
@@ -48,8 +49,7 @@ const CALL_FAILURES = new Set([
 ])
 
 /** A field of the search client's error objects, read as unknown and checked where used. */
-const field = (from: unknown, key: string): unknown =>
-  typeof from === 'object' && from !== null ? (from as Record<string, unknown>)[key] : undefined
+const field = (from: unknown, key: string): unknown => (isRecord(from) ? from[key] : undefined)
 
 /**
  * A failed search as a failed call, like every other one the widgets make: the search's URL
@@ -88,9 +88,10 @@ export function getSearchClient(): LiteClient {
   const state = page.get()
   if (!state.client) {
     const { appId, searchKey, hosts } = requireSection('algolia')
-    const client = liteClient(appId, searchKey, hosts ? { hosts: clientHosts(hosts) } : undefined)
-    // Where a failure that names no try (an unreadable answer) was sent: the first read host.
-    const first = hosts ? clientHosts(hosts)[0] : undefined
+    const given = hosts ? clientHosts(hosts) : undefined
+    const client = liteClient(appId, searchKey, given ? { hosts: given } : undefined)
+    // The URL a failed search names: the first host's (the client also tries its fallbacks).
+    const first = given?.[0]
     const url = `${first ? `${first.protocol}://${first.url}` : `https://${appId}-dsn.algolia.net`}/1/indexes/*/queries`
     const named = (error: unknown): never => {
       throw searchFailure(error, url)
