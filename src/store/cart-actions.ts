@@ -5,7 +5,7 @@
  * An operation that changes nothing (adding to a line already at its stock, updating to the same
  * quantity) emits nothing.
  */
-import { castDraft } from 'immer'
+import { castDraft, type Draft } from 'immer'
 import { useMemo } from 'react'
 import { getBus } from '../bus/bus'
 import {
@@ -24,21 +24,23 @@ import { emptyContacts, type StoreState } from './state'
 import { getStore, useStore } from './shared-store'
 import { announceCart } from './cart-changed'
 
-/** Applies a pure cart operation; returns whether the cart changed. */
+/**
+ * Applies a pure cart operation to the newest saved cart (another page of the tab may have
+ * changed it since this page last read it); returns whether the cart changed.
+ */
 function applyCart(
   operation: (cart: CartState) => CartState,
-  extra?: (d: StoreState) => void,
+  extra?: (d: Draft<StoreState>) => void,
 ): boolean {
-  const store = getStore()
-  const before = store.getState().cart
-  const after = operation(before)
-  if (after === before && !extra) return false
-  store.update((draft) => {
-    draft.cart = castDraft(after)
+  const after = getStore().update((draft, newest) => {
+    const next = operation(newest.cart)
+    if (next === newest.cart && !extra) return null
+    draft.cart = castDraft(next)
     if (extra) extra(draft)
+    return next
   })
-  announceCart(after)
-  return true
+  if (after) announceCart(after)
+  return after !== null
 }
 
 export interface AddResult {

@@ -16,13 +16,22 @@ import { reportError } from '../report/report'
 /** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
 export type SavedStateReader = (raw: unknown) => SavedStateReading | null
 
-export type Recipe = (draft: Draft<StoreState>) => void
+/**
+ * A change to the state: `draft` is the newest revision being changed and `newest` the same
+ * revision read-only. A change computed from the state reads it from `newest`, never from an
+ * earlier `getState()`: another page of the tab may have written in between, and a value
+ * computed from the older copy would put that copy back over the newer state.
+ */
+export type Recipe<T = void> = (draft: Draft<StoreState>, newest: StoreState) => T
 type Listener = () => void
 
 export interface Store {
   getState: () => StoreState
-  /** Apply an immer recipe to the newest saved state, persist, notify subscribers. */
-  update(recipe: Recipe): void
+  /**
+   * Apply an immer recipe to the newest saved state, persist, notify subscribers. Returns what
+   * the recipe returned (applied to this page's copy while a newer state waits for its reader).
+   */
+  update<T = void>(recipe: Recipe<T>): T
   subscribe: (listener: Listener) => () => void
   /** Record user activity (throttled writes); returns true when the session had expired first. */
   touch(now?: number): boolean
@@ -80,7 +89,7 @@ export function createStore(options: StoreOptions): Store {
    * Changes made while a newer saved state waits for its reader (the schemas' chunk): applied to
    * the copy at once, then again to the newer state once it can be read. Null: nothing waits.
    */
-  let waiting: Recipe[] | null = null
+  let waiting: Recipe<unknown>[] | null = null
 
   function storedText(): string | null {
     try {
@@ -139,6 +148,16 @@ export function createStore(options: StoreOptions): Store {
 
   const notify = () => listeners.forEach((l) => l())
 
+  /** `recipe` applied to `base`, and what it returned (immer would take a returned value as the state). */
+  function apply<T>(base: StoreState, recipe: Recipe<T>): { state: StoreState; result: T } {
+    let result: T | undefined
+    const next = produce(base, (draft) => {
+      result = recipe(draft, base)
+    })
+    // The recipe ran (produce calls it synchronously): result holds its return value.
+    return { state: next, result: result as T }
+  }
+
   /**
    * Brings the copy up to the revision storage holds. Returns false when that revision cannot be
    * read yet (its reader is loading); the caller then waits.
@@ -168,7 +187,7 @@ export function createStore(options: StoreOptions): Store {
         const changes = waiting ?? []
         waiting = null
         if (!catchUp()) return
-        const next = changes.reduce((s, recipe) => produce(s, recipe), state)
+        const next = changes.reduce((s, recipe) => apply(s, recipe).state, state)
         if (next !== state) {
           state = next
           persist()
@@ -183,25 +202,29 @@ export function createStore(options: StoreOptions): Store {
     )
   }
 
-  /** Applies `recipe` to the newest revision, saves and notifies; false when it had to wait. */
-  function commit(recipe: Recipe): boolean {
+  /**
+   * Applies `recipe` to the newest revision, saves and notifies. `applied` is false when it had
+   * to wait (then it ran on this page's copy, and runs again on the newer state once readable).
+   */
+  function commit<T>(recipe: Recipe<T>): { applied: boolean; result: T } {
     const before = state
     if (waiting || !catchUp()) {
       ;(waiting ??= []).push(recipe)
-      state = produce(state, recipe)
+      const { state: next, result } = apply(state, recipe)
+      state = next
       if (state !== before) notify()
-      return false
+      return { applied: false, result }
     }
-    const next = produce(state, recipe)
+    const { state: next, result } = apply(state, recipe)
     if (next !== state) {
       state = next
       persist()
     }
     if (state !== before) notify()
-    return true
+    return { applied: true, result }
   }
 
-  const clearRecipe: Recipe = (d) => {
+  const clearRecipe = (d: Draft<StoreState>) => {
     // A payment the provider holds or has charged must still finish (its snapshot carries what
     // it needs): logging out never forgets money that was taken.
     const phase = d.payment?.phase
@@ -224,9 +247,7 @@ export function createStore(options: StoreOptions): Store {
 
   const store: Store = {
     getState: () => state,
-    update(recipe) {
-      commit(recipe)
-    },
+    update: (recipe) => commit(recipe).result,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -236,7 +257,7 @@ export function createStore(options: StoreOptions): Store {
       if (waiting || at - state.lastActivity < 10_000) return false
       let expired = false
       // Decided on the newest revision: another page's activity counts too.
-      const applied = commit((d) => {
+      const { applied } = commit((d) => {
         expired = at - d.lastActivity > INACTIVITY_MS
         if (!expired && at - d.lastActivity < 10_000) return
         if (expired) clearRecipe(d)

@@ -261,15 +261,14 @@ export async function checkCart(
   const readings = await readCatalogue(client, lines, locale, moment)
   // A payment started while the page read: its own reading decides, on the cart it froze.
   if (moment === 'open' && isCheckoutLockedNow()) return 'ok'
-  // The cart as it is now (the shopper may have changed it meanwhile), with the new figures.
-  const before = store.getState().cart
-  const freshness = refreshCart(before, readings)
-  if (freshness.cart !== before) {
-    store.update((d) => {
-      d.cart = castDraft(freshness.cart)
-    })
-    announceCart(freshness.cart)
-  }
+  // The newest cart (the shopper may have changed it meanwhile, here or on another page of the
+  // tab), with the new figures.
+  const { freshness, changed } = store.update((d, newest) => {
+    const fresh = refreshCart(newest.cart, readings)
+    if (fresh.cart !== newest.cart) d.cart = castDraft(fresh.cart)
+    return { freshness: fresh, changed: fresh.cart !== newest.cart }
+  })
+  if (changed) announceCart(freshness.cart)
   if (freshness.changes.length > 0) publish(freshness.changes)
   return payVerdict(freshness)
 }

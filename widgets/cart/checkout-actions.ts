@@ -6,15 +6,13 @@ import { getStore } from '../../src/store/shared-store'
 /** Spec 4 and 5: the points to redeem, clamped to the balance and the subtotal. */
 export function redeemDroplets(points: number, balance: number): void {
   if (isCheckoutLockedNow()) return
-  const store = getStore()
-  const before = store.getState().cart
-  const after = redeemPoints(before, points, balance)
-  if (
-    after.redeemedPoints === before.redeemedPoints &&
-    after.redeemedPointsAmount === before.redeemedPointsAmount
-  )
-    return
-  store.update((d) => {
-    d.cart = castDraft(after)
+  getStore().update((d, newest) => {
+    const before = newest.cart
+    const after = redeemPoints(before, points, balance)
+    if (
+      after.redeemedPoints !== before.redeemedPoints ||
+      after.redeemedPointsAmount !== before.redeemedPointsAmount
+    )
+      d.cart = castDraft(after)
   })
 }
