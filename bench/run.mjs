@@ -11,6 +11,11 @@
  *   node bench/run.mjs /en/ /bench/quotes   (only these pages; the budget check covers only them)
  *   BENCH_BUDGET=other.json node bench/run.mjs   (check against another budget file)
  *
+ * Then what a five-page visit costs the shop's server (bench/origin.mjs: account calls and
+ * collection reads, anonymous and logged in, against `origin` in the budget):
+ *
+ *   node bench/run.mjs origin --no-lighthouse   (that count alone)
+ *
  * Then Lighthouse (bench/lighthouse.mjs) on the production-shaped demo (`npm run demo:prod`'s
  * server) for the issue's six pages, beside a naive one-file build of the library built in the same
  * run: score, FCP, LCP, TBT, CLS, bytes, and the ratios to naive (medians of BENCH_RUNS, default 3
@@ -29,6 +34,7 @@ import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { markdownTable, median, startDemoServer } from './serve.mjs'
+import { measureOrigin, originProblems, originTable } from './origin.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
@@ -471,8 +477,9 @@ async function measureDemo(only, budget) {
   const allRoutes = readJson('../demo-pages/routes.json').routes
   for (const r of allRoutes) if (r.query) ROUTE_QUERY.set(r.path, r.query)
   const paths = allRoutes.map((r) => r.path).filter((p) => only.length === 0 || only.includes(p))
-  // `node bench/run.mjs search` runs the search measurement alone.
+  // `node bench/run.mjs search` runs the search measurement alone; `origin` the visit's count.
   const runSearch = only.length === 0 || only.includes('search')
+  const runOrigin = only.length === 0 || only.includes('origin')
 
   const server = await startDemoServer()
   const browser = await chromium.launch({
@@ -485,6 +492,7 @@ async function measureDemo(only, budget) {
   let entry
   let reserve
   let search = null
+  let origin = null
   try {
     entry = await sizeOf(server.base, ENTRY)
     entry = { rawKB: kb(entry.raw), gzipKB: kb(entry.gzip) }
@@ -499,6 +507,10 @@ async function measureDemo(only, budget) {
     if (runSearch) {
       search = await measureSearch(browser, server.base)
       process.stdout.write(`[bench] search ✓\n`)
+    }
+    if (runOrigin) {
+      origin = await measureOrigin(browser, server.base)
+      process.stdout.write(`[bench] origin ✓\n`)
     }
   } finally {
     await browser.close()
@@ -524,9 +536,19 @@ async function measureDemo(only, budget) {
         ` (max ${fmt(search.keystrokeMaxMs, 0)} ms) over ${search.keystrokes} keystrokes`,
     )
   }
+  if (origin) {
+    console.log(
+      `\nWhat a visit costs the shop's server (${budget.origin?.visit ?? 'five pages'}): requests to` +
+        ` the origin per page, as total (account calls + collection reads); target per visitor.\n`,
+    )
+    console.log(originTable(origin, budget.origin))
+  }
   return {
-    results: { runs: RUNS, chromium: version, entry, reserve, pages, search },
-    problems: overBudget(budget, entry, reserve, pages, search),
+    results: { runs: RUNS, chromium: version, entry, reserve, pages, search, origin },
+    problems: [
+      ...overBudget(budget, entry, reserve, pages, search),
+      ...(origin ? originProblems(origin, budget.origin) : []),
+    ],
   }
 }
 

@@ -6,7 +6,7 @@
 import type { Locale } from '../domain/types'
 import { getJson, malformed } from '../http/http'
 import { isRecord } from '../domain/is-record'
-import { canonicalFields, collectionEntriesUrl } from './collection-url'
+import { collectionEntriesUrl, collectionQueryKey } from './collection-url'
 
 /** Every entry has an id; the other fields are the ones asked for. */
 export interface CollectionEntryBase {
@@ -46,10 +46,7 @@ export async function getCollectionEntries<T extends CollectionEntryBase>(
   )
 }
 
-/** Query key: `['collection', collection, locale, 'field1,field2']` (fields sorted). */
-export function collectionQueryKey(collection: string, locale: Locale, fields: readonly string[]) {
-  return ['collection', collection, locale, canonicalFields(fields).join(',')] as const
-}
+export { collectionQueryKey }
 
 /** The query of a collection's entries: its key and the fetch, with React Query's abort signal. */
 export function collectionQuery<T extends CollectionEntryBase>(

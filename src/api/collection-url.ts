@@ -5,6 +5,7 @@
  * finds the preloaded answer.
  */
 import type { Locale } from '../domain/types'
+import { hasSavedCollection } from './collection-cache'
 
 /** Spec section 9: "Collection fetch limit 1000" (the API's default page size is 25). */
 export const COLLECTION_LIMIT = 1000
@@ -12,6 +13,14 @@ export const COLLECTION_LIMIT = 1000
 /** The fields in a canonical order: the same set always gives the same request and cache key. */
 export function canonicalFields(fields: readonly string[]): string[] {
   return [...new Set(fields)].sort()
+}
+
+/**
+ * Query key of a collection read: `['collection', collection, locale, 'field1,field2']` (fields
+ * sorted). Here, beside the URL, so the preloads can tell a read the tab already holds.
+ */
+export function collectionQueryKey(collection: string, locale: Locale, fields: readonly string[]) {
+  return ['collection', collection, locale, canonicalFields(fields).join(',')] as const
 }
 
 /** The entries URL, e.g. `/api/collections/quotes/entries?limit=1000&filter[site]=fr&fields=author,id,quote`. */
@@ -43,11 +52,13 @@ const INDEX_FIELDS = ['title', 'url', 'level'] as const
 /**
  * What each widget's request carries: its use's fields, plus the slider's for the widgets that
  * embed sliders of the same collection (decouvrir's side slider, the sliders an index inserts),
- * which share their request.
+ * which share their request. A decouvrir asks for the index's `level` too, though it shows none:
+ * the home page's decouvrir and the collection's index page then make one and the same read, which
+ * the tab keeps (./collection-cache), so a visit reads each collection once instead of twice.
  */
 export const EDITORIAL_FIELDS: Record<EditorialWidget, readonly string[]> = {
   slider: SLIDER_FIELDS,
-  decouvrir: [...DISCOVERY_FIELDS, ...SLIDER_FIELDS],
+  decouvrir: [...DISCOVERY_FIELDS, ...INDEX_FIELDS, ...SLIDER_FIELDS],
   index: [...INDEX_FIELDS, ...SLIDER_FIELDS],
 }
 
@@ -74,11 +85,15 @@ export function editorialFields(
 
 /**
  * The `prefetch` of an editorial widget's definition: its collection's URL with the fields the
- * page's editorial widgets of that collection ask for (the URL its first render fetches).
+ * page's editorial widgets of that collection ask for (the URL its first render fetches). None
+ * when an earlier page of the tab read it moments ago: the page's cache starts with that answer
+ * (./collection-cache), so a preload would be a request nobody reads.
  */
-export const editorialPrefetch = (
+export function editorialPrefetch(
   widget: EditorialWidget,
   { props, locale, page }: { props: { collection: string }; locale: Locale; page: ParentNode },
-): string[] => [
-  collectionEntriesUrl(props.collection, locale, editorialFields(props.collection, widget, page)),
-]
+): string[] {
+  const fields = editorialFields(props.collection, widget, page)
+  if (hasSavedCollection(collectionQueryKey(props.collection, locale, fields))) return []
+  return [collectionEntriesUrl(props.collection, locale, fields)]
+}

@@ -218,13 +218,13 @@ describe('useEditorialEntries (slider, decouvrir and index share one request)', 
       'hero,intro,meta_description,title,url',
     ],
     [
-      'a decouvrir (and its side slider)',
+      'a decouvrir (and its side slider), with the index its collection page reads',
       [
         ['decouvrir', 'grapes'],
         ['slider', 'grapes'],
       ],
       'decouvrir',
-      'hero,intro,meta_description,title,url',
+      'hero,intro,level,meta_description,title,url',
     ],
     [
       'a slider beside an index of another collection',
@@ -264,5 +264,11 @@ describe('useEditorialEntries (slider, decouvrir and index share one request)', 
       'url',
     ])
     expect(editorialFields('regions', 'index', null)).toContain('level')
+  })
+
+  it('a decouvrir asks what the index of its collection asks: one read for both pages', () => {
+    expect(editorialFields('grapes', 'decouvrir', null)).toEqual(
+      editorialFields('grapes', 'index', null),
+    )
   })
 })

@@ -3,8 +3,13 @@ import { pageSlot } from '../page/page-context'
 
 export const CSRF_TOKEN_URL = '/cp/auth/token'
 
-/** The page's CSRF token (spec section 6): fetched once per page. */
-const page = pageSlot<{ token: Promise<string> | null }>(() => ({ token: null }))
+interface CsrfSlot {
+  /** The page's CSRF token (spec section 6): fetched by the first account call, then kept. */
+  token: Promise<string> | null
+  /** Told when an account call answers 401 (src/session/session.ts: ask who is logged in). */
+  onUnauthenticated: (() => void) | null
+}
+const page = pageSlot<CsrfSlot>(() => ({ token: null, onUnauthenticated: null }))
 
 function fetchToken(): Promise<string> {
   const state = page.get()
@@ -18,16 +23,31 @@ function fetchToken(): Promise<string> {
 }
 
 /**
- * An account call (spec section 6): fetches the CSRF token once per page, sends it as
- * X-CSRF-TOKEN, and on 419 (stale token) fetches a new one and retries once.
+ * Who hears that an account call answered 401: the server no longer knows the visitor the page
+ * shows (a session reused from an earlier page of the tab may have ended on the server since).
+ */
+export function onUnauthenticated(listener: () => void): void {
+  page.get().onUnauthenticated = listener
+}
+
+/**
+ * An account call (spec section 6): fetches the CSRF token with the page's first account call
+ * (never before: a page that makes none asks for no token), sends it as X-CSRF-TOKEN, and on 419
+ * (stale token) fetches a new one and retries once. A 401 is still thrown to the caller, and
+ * told to `onUnauthenticated`.
  */
 export async function accountRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const send = async (t: string) =>
     request<T>(url, { ...options, headers: { ...options.headers, 'X-CSRF-TOKEN': t } })
   try {
-    return await send(await (page.get().token ?? fetchToken()))
+    try {
+      return await send(await (page.get().token ?? fetchToken()))
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 419) return await send(await fetchToken())
+      throw error
+    }
   } catch (error) {
-    if (error instanceof HttpError && error.status === 419) return send(await fetchToken())
+    if (error instanceof HttpError && error.status === 401) page.get().onUnauthenticated?.()
     throw error
   }
 }

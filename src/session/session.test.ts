@@ -14,7 +14,17 @@ import { getStore, setPageStore } from '../store/shared-store'
 import { setPageRedirect } from './redirect'
 import { getPageQueryClient } from '../api/query-client'
 import { currentUserQueryKey, currentUserQueryOptions } from '../api/session'
-import { createAccount, ensureSessionChecked, login, logout, startSessionService } from './session'
+import { getInvoices } from '../api/account'
+import { loadPage } from '../../mocks/page'
+import { http, HttpResponse } from 'msw'
+import {
+  SESSION_REUSE_MS,
+  createAccount,
+  ensureSessionChecked,
+  login,
+  logout,
+  startSessionService,
+} from './session'
 
 const CLAIRE = { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 }
 
@@ -138,6 +148,116 @@ describe('a page restored from the back/forward cache', () => {
     restore()
     await vi.waitFor(() => expect(getStore().getState().session.isLoggedIn).toBe(false))
     expect(callsOf('getcurrentuser')).toHaveLength(2)
+  })
+})
+
+describe('the pages of a tab reuse the session the server confirmed moments ago', () => {
+  /** What the server was asked: the CSRF token and the current-user check. */
+  const asked = () => ({
+    token: callsOf('csrf').length,
+    currentUser: callsOf('getcurrentuser').length,
+  })
+  /** The visitor goes to the tab's next page: a new page context over the same sessionStorage. */
+  const nextPage = () => loadPage()
+
+  beforeEach(() => {
+    // Only the clock: MSW's own timers keep running.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-12-01T10:00:00Z'))
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('a second page within the window asks the server nothing and shows the same visitor', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    expect(asked()).toEqual({ token: 1, currentUser: 1 })
+    nextPage()
+    vi.advanceTimersByTime(SESSION_REUSE_MS - 1_000)
+    await ensureSessionChecked()
+    expect(asked()).toEqual({ token: 1, currentUser: 1 })
+    expect(getStore().getState().session).toEqual({ isLoggedIn: true, user: CLAIRE, points: 420 })
+  })
+
+  it('an anonymous visitor is not asked about again on the next pages either', async () => {
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked()).toEqual({ token: 1, currentUser: 1 })
+    expect(getStore().getState().session.isLoggedIn).toBe(false)
+  })
+
+  it('a page after the window asks again, and sees a session that ended on the server', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    db.sessionEmail = null // the server session ended meanwhile
+    nextPage()
+    vi.advanceTimersByTime(SESSION_REUSE_MS)
+    await ensureSessionChecked()
+    expect(asked()).toEqual({ token: 2, currentUser: 2 })
+    expect(getStore().getState().session.isLoggedIn).toBe(false)
+  })
+
+  it('asks again when the tab comes back to the foreground', async () => {
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(1)
+    // Logged in in another tab meanwhile.
+    db.sessionEmail = 'claire@example.com'
+    document.dispatchEvent(new Event('visibilitychange'))
+    await vi.waitFor(() => expect(getStore().getState().session.user).toEqual(CLAIRE))
+    expect(asked().currentUser).toBe(2)
+  })
+
+  it('a widget about to make account calls asks on its page, once', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(1)
+    await Promise.all([
+      ensureSessionChecked({ fresh: true }),
+      ensureSessionChecked({ fresh: true }),
+    ])
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(2)
+  })
+
+  it('an account call answering 401 finds a session that ended on the server', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    expect(getStore().getState().session.isLoggedIn).toBe(true)
+    db.sessionEmail = null
+    server.use(
+      http.post('/user/getinvoices', () =>
+        HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 }),
+      ),
+    )
+    await expect(getInvoices({ odooID: CLAIRE.odooID, locale: 'en' })).rejects.toMatchObject({
+      status: 401,
+    })
+    await vi.waitFor(() => expect(getStore().getState().session.isLoggedIn).toBe(false))
+    expect(asked().currentUser).toBe(2)
+  })
+
+  it('a login confirms the session for the next pages; after a logout the next page asks', async () => {
+    await ensureSessionChecked()
+    await login('claire@example.com', 'droplets-420')
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(1)
+    expect(getStore().getState().session.user).toEqual(CLAIRE)
+    expect(await logout({ locale: 'en' })).toBe(true)
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(2)
+    expect(getStore().getState().session.isLoggedIn).toBe(false)
   })
 })
 

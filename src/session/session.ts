@@ -15,6 +15,13 @@
  * - The page's check (the request, then writing its answer to the store) runs once per page,
  *   whatever the number of roots: its promise is remembered per store, the page's one store, so a
  *   test that starts over with a fresh store also gets a fresh check.
+ * - What a page view costs the shop's server: the check is a CMS request (and the CSRF token
+ *   another), so the pages of a tab reuse a session the server confirmed less than
+ *   SESSION_REUSE_MS ago (`sessionCheckedAt` in the store, kept in sessionStorage) instead of
+ *   asking on every page. It is asked again when it matters: the tab coming back to the
+ *   foreground, a page restored from the back/forward cache, a widget about to make account calls
+ *   (`fresh`), an account call answering 401, and on the first page after a logout or an
+ *   inactivity expiry (they clear the time). A login's own answer confirms the session.
  * - The check waits for an inactivity logout under way, so it cannot log the visitor straight
  *   back in; if that logout failed, this page does not ask (the server session may still live).
  * - A check that answers after a login, logout, sign-up or expiry of this page is stale and
@@ -41,32 +48,65 @@ import { pendingInactivityLogout, sessionChanged, sessionGeneration } from './se
 import { redirectTo } from './redirect'
 import { homePath } from './routes'
 import { pageSlot } from '../page/page-context'
+import { onUnauthenticated } from '../http/csrf'
 import { reportError } from '../report/report'
 
 export { startSessionService } from './session-service'
 
+/** How long the pages of a tab reuse the session the server last confirmed, without asking. */
+export const SESSION_REUSE_MS = 60_000
+
+/** The page's check: its promise, and whether it asked the server (false: reused the session). */
+interface PageCheck {
+  done: Promise<void>
+  asked: boolean
+}
+
 /** The current-user check under way or done, per store (one per page). */
-const pageChecks = pageSlot(() => new WeakMap<Store, Promise<void>>())
+const pageChecks = pageSlot(() => new WeakMap<Store, PageCheck>())
+
+/** Whether the server confirmed the store's session less than SESSION_REUSE_MS ago. */
+function confirmedRecently(store: Store): boolean {
+  const age = Date.now() - store.getState().sessionCheckedAt
+  // A time in the future (the clock moved back) proves nothing.
+  return store.getState().sessionCheckedAt > 0 && age >= 0 && age < SESSION_REUSE_MS
+}
+
+/** Ask the server again, whatever this page knows: the moments when the session may have moved. */
+function recheck(): void {
+  pageChecks.get().delete(getStore())
+  void ensureSessionChecked({ fresh: true })
+}
 
 /**
- * A page restored from the back/forward cache asks again who is logged in (and their balance):
- * the visitor may have logged in or out on another page meanwhile. Listened to once per page,
- * from its first check; the store has already taken the tab's newer saved state by then.
+ * When the page asks again (listened to once per page, from its first check): a page restored
+ * from the back/forward cache (the visitor may have logged in or out on another page meanwhile;
+ * the store has already taken the tab's newer saved state by then), the tab coming back to the
+ * foreground (another tab may have logged out), and an account call answering 401 (the server
+ * session ended while this tab reused it).
  */
-const recheckOnRestore = pageSlot(
+const recheckWhenItMatters = pageSlot(
   () => {
     const onShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return
-      pageChecks.get().delete(getStore())
-      void ensureSessionChecked()
+      if (event.persisted) recheck()
     }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') recheck()
+    }
+    onUnauthenticated(recheck)
     // No window in node (tests), whatever the DOM types say.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     globalThis.window?.addEventListener('pageshow', onShow)
-    return onShow
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no document in node
+    globalThis.document?.addEventListener('visibilitychange', onVisible)
+    return () => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
+      globalThis.window?.removeEventListener('pageshow', onShow)
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no document in node
+      globalThis.document?.removeEventListener('visibilitychange', onVisible)
+    }
   },
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no window in node
-  (onShow) => globalThis.window?.removeEventListener('pageshow', onShow),
+  (stop) => stop(),
 )
 
 const log = (message: string, error: unknown) => reportError({ area: 'session', message, error })
@@ -84,10 +124,14 @@ function changeSession(): Promise<void> {
   return getPageQueryClient().cancelQueries({ queryKey: currentUserQueryKey })
 }
 
-/** Write a session answer to the store; a logged-in one is announced on the bus. */
+/**
+ * Write a session the server just gave to the store, with the time it was confirmed; a logged-in
+ * one is announced on the bus.
+ */
 function applySession(session: SessionState): void {
   getStore().update((d) => {
     d.session = session
+    d.sessionCheckedAt = Date.now()
   })
   if (session.isLoggedIn && session.user) {
     getBus().emit('user:logged-in', { user: session.user, points: session.points })
@@ -106,6 +150,10 @@ async function runCheck(store: Store): Promise<void> {
     // The server no longer knows this visitor (e.g. its session expired): reflect that, but keep
     // the cart and contacts, which an anonymous visitor may have too.
     else if (store.getState().session.isLoggedIn) applySession(loggedOutSession())
+    else
+      store.update((d) => {
+        d.sessionCheckedAt = Date.now()
+      })
   } catch (error) {
     // Cancelled by a session change (or the cache dropped on logout): stale, not a failure.
     if (error instanceof CancelledError) return
@@ -116,17 +164,21 @@ async function runCheck(store: Store): Promise<void> {
 
 /**
  * Start the page's one current-user check. Every caller gets the same promise; it never rejects.
+ * Within SESSION_REUSE_MS of the server's last confirmation (on any page of the tab) the stored
+ * session is taken as it is and nothing is asked; `fresh` asks the server anyway, once per page
+ * (a widget about to make account calls for the stored user).
  */
-export function ensureSessionChecked(): Promise<void> {
-  recheckOnRestore.get()
+export function ensureSessionChecked(options: { fresh?: boolean } = {}): Promise<void> {
+  recheckWhenItMatters.get()
   const store = getStore()
   const checks = pageChecks.get()
   let check = checks.get(store)
-  if (!check) {
-    check = runCheck(store)
+  if (!check || (options.fresh && !check.asked)) {
+    const ask = options.fresh === true || !confirmedRecently(store)
+    check = { done: ask ? runCheck(store) : Promise.resolve(), asked: ask }
     checks.set(store, check)
   }
-  return check
+  return check.done
 }
 
 export type LoginResult = { status: 'ok'; user: User } | { status: 'invalid' } | { status: 'error' }

@@ -27,18 +27,22 @@ export function useSession(): SessionState {
   return useStore(selectSession)
 }
 
-/** Whether the page's one current-user check has answered (it never rejects). */
-export function useSessionChecked(): boolean {
+/**
+ * Whether the page's one current-user check has answered (it never rejects). `fresh`: the widget
+ * makes account calls for the stored user (the account page, the invoices), so this page asks the
+ * server even when an earlier page of the tab confirmed the session moments ago.
+ */
+export function useSessionChecked({ fresh = false }: { fresh?: boolean } = {}): boolean {
   const [checked, setChecked] = useState(false)
   useEffect(() => {
     let live = true
-    void ensureSessionChecked().then(() => {
+    void ensureSessionChecked({ fresh }).then(() => {
       if (live) setChecked(true)
     })
     return () => {
       live = false
     }
-  }, [])
+  }, [fresh])
   return checked
 }
 

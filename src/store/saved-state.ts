@@ -199,11 +199,13 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
   if (!valid) dropped.push('payment')
 
   const lastActivity = fit('lastActivity', finite, raw.lastActivity, 0)
+  // Older saved state has none: 0 (never confirmed) without a warning, so the next page asks.
+  const sessionCheckedAt = fit('sessionCheckedAt', finite, raw.sessionCheckedAt ?? 0, 0)
 
   const parts = ['session', 'cart', 'contacts', 'conversation', 'lastActivity']
   if (parts.every((part) => dropped.includes(part))) return null
   return {
-    state: { session, cart, contacts, conversation, payment, lastActivity },
+    state: { session, cart, contacts, conversation, payment, lastActivity, sessionCheckedAt },
     dropped,
     filled,
   }

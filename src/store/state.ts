@@ -25,6 +25,13 @@ export interface StoreState {
   payment: PaymentProgress | null
   /** Epoch ms of the last user activity; drives the 30-minute inactivity clean-up. */
   lastActivity: number
+  /**
+   * Epoch ms when the server last confirmed `session` (a current-user check, a login); 0 when it
+   * never did or the session was cleared. The tab's next pages reuse the session for a short
+   * while after it instead of asking again (src/session/session.ts). Absent in state saved
+   * before it existed (read as 0: ask).
+   */
+  sessionCheckedAt: number
 }
 
 export { STORAGE_KEY, STORAGE_VERSION } from './storage-key'
@@ -71,4 +78,5 @@ export const initialState = (now: number): StoreState => ({
   conversation: [],
   payment: null,
   lastActivity: now,
+  sessionCheckedAt: 0,
 })

@@ -224,6 +224,7 @@ function savedState(now: number): StoreState {
     ],
     payment: null,
     lastActivity: now,
+    sessionCheckedAt: now,
   }
 }
 
@@ -377,6 +378,25 @@ describe('saved state of the wrong shape (issue 11): what does not fit goes, the
     expect(warn).not.toHaveBeenCalled()
     // Saved with it before any change: a tab duplicated now, or a reload, has the same id.
     expect(createStore({ storage, now: () => 3_000 }).getState().cart.id).toBe(id)
+  })
+
+  it('state saved before the session confirmation time existed reads it as 0, without a warning', () => {
+    const saved = savedState(1_000)
+    Reflect.deleteProperty(saved, 'sessionCheckedAt')
+    const warn = vi.fn()
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(saved) })
+    const store = createStore({ storage, warn, now: () => 2_000 })
+    expect(store.getState()).toEqual({ ...saved, sessionCheckedAt: 0 })
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('clearing the personal data forgets when the session was confirmed', () => {
+    const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(savedState(1_000)) })
+    const store = createStore({ storage, now: () => 2_000 })
+    expect(store.getState().sessionCheckedAt).toBe(1_000)
+    store.clearPersonal()
+    expect(store.getState().sessionCheckedAt).toBe(0)
+    expect(createStore({ storage, now: () => 3_000 }).getState().sessionCheckedAt).toBe(0)
   })
 
   it('a cart id survives a reload, and a new cart gets a new one', () => {

@@ -230,6 +230,8 @@ export function createStore(options: StoreOptions): Store {
     const phase = d.payment?.phase
     if (phase !== 'confirming' && phase !== 'charged') d.payment = null
     d.session = loggedOutSession()
+    // The next check must ask the server: a later login elsewhere would otherwise go unseen.
+    d.sessionCheckedAt = 0
     d.cart = emptyCart()
     d.contacts = emptyContacts()
     d.conversation = []

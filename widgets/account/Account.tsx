@@ -57,7 +57,8 @@ function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
 export default function Account({ locale, element }: WidgetComponentProps) {
   const { t } = useTranslation('account')
   const { isLoggedIn, user } = useSession()
-  const checked = useSessionChecked()
+  // Its account calls are made for the stored user: ask the server on this page.
+  const checked = useSessionChecked({ fresh: true })
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   if (isLoggedIn && user) {

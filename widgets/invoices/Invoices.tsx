@@ -16,7 +16,8 @@ export default function Invoices(_: WidgetComponentProps) {
   const { t } = useTranslation('invoices')
   const id = useId()
   const { isLoggedIn, user } = useSession()
-  const checked = useSessionChecked()
+  // Its account calls are made for the stored user: ask the server on this page.
+  const checked = useSessionChecked({ fresh: true })
 
   if (!isLoggedIn || !user) {
     if (!checked) {
