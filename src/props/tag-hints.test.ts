@@ -81,6 +81,24 @@ describe('a required attribute missing beside a near typo of it', () => {
   })
 })
 
+describe('a misspelt widget name', () => {
+  it('names the closest widget in the console line, the event and in place on demo pages', async () => {
+    const tag = await mountPage(`${DEMO}<div id="w" data-widget="wien"></div>`, [wine, drawn])
+    const message =
+      'div#w[data-widget="wien"]: widget "wien", attribute "data-widget": unknown widget "wien" (known: wine, drawn); did you mean "wine"?'
+    expect(console.error).toHaveBeenCalledWith(`[wine-widgets] ${message}`, tag)
+    expect(events).toEqual([expect.objectContaining({ area: 'mount', message })])
+    expect(tag).toHaveTextContent('did you mean "wine"?')
+  })
+
+  it('says nothing more when no widget is that close', async () => {
+    await mountPage('<div data-widget="sommelier-chat-box"></div>', [wine, drawn])
+    expect(events.map((e) => e.message)).toEqual([
+      'div[data-widget="sommelier-chat-box"]: widget "sommelier-chat-box", attribute "data-widget": unknown widget "sommelier-chat-box" (known: wine, drawn)',
+    ])
+  })
+})
+
 describe('an attribute the widget does not know', () => {
   async function renderDrawn(html: string) {
     document.body.innerHTML = html

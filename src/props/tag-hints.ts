@@ -69,7 +69,8 @@ const attributeProblem = (error: unknown): string | null =>
 /**
  * The error report as the entry uses it (the page base exports it as `reportError`): a tag that
  * lacks an attribute while it carries a near typo of it (`data-odoo-cod` for `data-odoo-code`)
- * says "did you mean", in the console and in the message demo pages show in its place. Its other
+ * says "did you mean", in the console and in the message demo pages show in its place, and so
+ * does a misspelt widget name (`data-widget="gitbox"`). Its other
  * `data-*` attributes cannot be the widget's own spelt right: no widget has two attributes this
  * close (tag-hints.test.ts checks the registry).
  */
@@ -80,17 +81,33 @@ export function reportWithHints(report: ErrorReport): void {
     reportError(report)
     return
   }
-  const present = dataAttributes(element).filter(
-    (name) => !(SHARED_ATTRIBUTES as readonly string[]).includes(name),
-  )
-  const typo = element.hasAttribute(missing) ? null : closest(missing, present)
-  if (!typo) {
+  const hint =
+    missing === 'data-widget' ? widgetHint(element, report.message) : tagHint(element, missing)
+  if (!hint) {
     reportError(report)
     return
   }
-  const hint = ` (the tag has ${typo}: did you mean ${missing}?)`
   // Demo pages show the runtime's message in the tag (mount/runtime.ts): it gets the hint too.
   const shown = element.querySelector(':scope > p[role="alert"]')
   if (shown) shown.textContent += hint
   reportError({ ...report, message: report.message + hint })
+}
+
+/** ` (the tag has data-odoo-cod: did you mean data-odoo-code?)`, or null. */
+function tagHint(element: Element, missing: string): string | null {
+  const present = dataAttributes(element).filter(
+    (name) => !(SHARED_ATTRIBUTES as readonly string[]).includes(name),
+  )
+  const typo = element.hasAttribute(missing) ? null : closest(missing, present)
+  return typo ? ` (the tag has ${typo}: did you mean ${missing}?)` : null
+}
+
+/**
+ * `; did you mean "giftbox"?` for `data-widget="gitbox"`, or null. The runtime's message lists
+ * the widgets it knows (`(known: a, b)`): the entry keeps no second list for this.
+ */
+function widgetHint(element: Element, message: string): string | null {
+  const known = /\(known: ([^)]*)\)/.exec(message)?.[1]?.split(', ') ?? []
+  const near = closest(element.getAttribute('data-widget') ?? '', known)
+  return near ? `; did you mean "${near}"?` : null
 }
