@@ -4,6 +4,7 @@ import { wineLine } from '../../fixtures/checkout'
 import { getStore, prepareStore } from './shared-store'
 import { openPage } from '../page/page-context'
 import { STORAGE_KEY, initialState } from './state'
+import { loadPage } from '../../mocks/page'
 
 /** The page as it loads: no reader yet (the saved-state schemas are fetched on demand). */
 const freshPage = () => openPage()
@@ -35,5 +36,24 @@ describe('prepareStore: the page store, read back only when something is saved',
     freshPage()
     expect(() => getStore()).toThrow(/before prepareStore/)
     expect(sessionStorage.getItem(STORAGE_KEY)).not.toBeNull()
+  })
+})
+
+describe('a page that is gone', () => {
+  it("writes nothing more into the tab's state: the next page's cart stays as it is", () => {
+    loadPage()
+    const old = getStore()
+    loadPage()
+    const next = getStore()
+    next.update((d) => {
+      d.cart.lines.push(wineLine())
+    })
+    const saved = sessionStorage.getItem(STORAGE_KEY)
+    // Work the old page still had under way ends after the next page opened.
+    old.update((d) => {
+      d.cart.lines = []
+    })
+    expect(sessionStorage.getItem(STORAGE_KEY)).toBe(saved)
+    expect(next.getState().cart.lines).toEqual([wineLine()])
   })
 })

@@ -11,7 +11,10 @@ interface StoreSlot {
   reader: SavedStateReader | null
   preparing: Promise<Store> | null
 }
-const storeState = pageSlot<StoreSlot>(() => ({ store: null, reader: null, preparing: null }))
+const storeState = pageSlot<StoreSlot>(
+  () => ({ store: null, reader: null, preparing: null }),
+  (state) => state.store?.close(),
+)
 
 // Storage disabled reads as nothing saved: the store starts empty and only persistence is lost.
 const hasSavedState = (): boolean => savedStateText() !== null

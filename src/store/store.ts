@@ -43,6 +43,11 @@ export interface Store {
    */
   refresh(): void
   /**
+   * The page is gone (tests open the next page): from now on this store keeps its changes to its
+   * own copy, so work the old page still had under way cannot write into the next page's state.
+   */
+  close(): void
+  /**
    * Set when the saved state had expired (30 minutes idle) at page load and was cleared then
    * (`wasLoggedIn`: a user was logged in); null otherwise. A state, not an event: the session
    * service reads it whenever it starts and treats it exactly like an expiry on an open page.
@@ -133,7 +138,10 @@ export function createStore(options: StoreOptions): Store {
     return { state: initialState(now()), repaired: false }
   }
 
+  let closed = false
+
   function persist() {
+    if (closed) return
     const text = JSON.stringify(state)
     try {
       storage?.setItem(STORAGE_KEY, text)
@@ -273,6 +281,9 @@ export function createStore(options: StoreOptions): Store {
     refresh() {
       const before = state
       if (!waiting && catchUp() && state !== before) notify()
+    },
+    close() {
+      closed = true
     },
     expiredOnLoad: null,
   }
