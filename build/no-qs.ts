@@ -1,5 +1,5 @@
 /**
- * Stands in for `qs` (README "Decisions"): InstantSearch's `history()` router imports it only to
+ * Stands in for `qs` (docs/decisions.md): InstantSearch's `history()` router imports it only to
  * hand it to the default `createURL` / `parseURL`, and our router gives both
  * (`widgets/search/url-router.ts`, over `src/domain/search-state.ts`), so it is never called.
  * With its dependencies (side-channel, object-inspect, get-intrinsic…) it was 44 KB of the

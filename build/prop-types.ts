@@ -1,5 +1,5 @@
 /**
- * Stands in for `prop-types` (README "Decisions"): react-stripe-js declares `propTypes` on its
+ * Stands in for `prop-types` (docs/decisions.md): react-stripe-js declares `propTypes` on its
  * components, which React 19 no longer reads. Every checker (`PropTypes.func`, `.isRequired`…)
  * is one function that checks nothing, as prop-types' own production shims do, in fewer bytes.
  */

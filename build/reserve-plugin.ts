@@ -14,7 +14,7 @@ const minifyCss = (css: string) =>
 
 /**
  * Library build only: emits `mount/reserve.css` as `dist/wine-widgets.css`, the stylesheet the CMS
- * links in <head> so every widget tag has its box before any script runs (README, embedding).
+ * links in <head> so every widget tag has its box before any script runs (docs/embedding.md).
  */
 export function reserveStylesheet(): Plugin {
   const source = fileURLToPath(new URL('../mount/reserve.css', import.meta.url))

@@ -1,5 +1,5 @@
 /**
- * Stands in for `use-sync-external-store/shim` (README "Decisions"): react-i18next and
+ * Stands in for `use-sync-external-store/shim` (docs/decisions.md): react-i18next and
  * react-instantsearch import the shim for React 16 and 17; React 19, the only React here, has the
  * hook itself, which the shim would only hand on.
  */

@@ -11,7 +11,7 @@
  * `/demo/demo.js` (`npm run demo`, `npm run dev`), `prod` the entry alone with the production
  * config block (`npm run demo:prod`, prod.mjs), `naive` the bench's one-file build (prod.mjs).
  *
- * GA4 analytics (README, analytics) are off in the config block (every variant) unless the
+ * GA4 analytics (docs/analytics.md) are off in the config block (every variant) unless the
  * visitor's browser carries the cookie `wine_demo_analytics=ga4` (the analytics e2e sets it; in a
  * console: `document.cookie = 'wine_demo_analytics=ga4; path=/'`, then reload).
  */
@@ -57,12 +57,12 @@ const layout = readFileSync(join(here, 'layout.html'), 'utf8')
  */
 const HEADER_WIDGETS =
   '<div data-widget="search"></div>' +
-  // The sommelier button's image per locale (spec 2): demo artwork, one SVG per locale.
+  // The sommelier button's image per locale: demo artwork, one SVG per locale.
   '<div data-widget="sommelier" data-image="/assets/sommelier/button-{locale}.svg"></div>' +
   '<div data-widget="user-menu"></div><div data-widget="minicart"></div>'
 const SITE_WIDGETS = '<div data-widget="consent"></div>'
 
-/** The config block of each mode (README, "The config block"). */
+/** The config block of each mode (docs/embedding.md, "The config block"). */
 const CONFIG = {
   demo: {
     demo: true,

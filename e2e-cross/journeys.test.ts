@@ -1,9 +1,9 @@
 /**
- * The shopper journeys that matter most (issue 16), in the engine of this run (CROSS_ENGINE:
+ * The shopper journeys that matter most, in the engine of this run (CROSS_ENGINE:
  * firefox or webkit) at a phone size (390×844) and a desktop size (1280×900), against the demo
  * site. The Chromium suite in e2e/ goes into every detail; these check that each journey works
  * from end to end in the other engines. Texts come from locales/en.json. The last three are
- * what Firefox and WebKit showed that Chromium did not (issue 17), at the desktop size.
+ * what Firefox and WebKit showed that Chromium did not, at the desktop size.
  */
 import assert from 'node:assert/strict'
 import {
@@ -367,7 +367,7 @@ journey('giftbox: the figures of a 100-gift order add up', async (page) => {
   })
   await page.click({ within: form, role: 'checkbox', name: t('giftbox.letter') })
   const result: Query = { role: 'region', name: t('giftbox.result') }
-  // 100 × 11 × 1.5 + 75 × 2 + 100 × 0.65 × 2 + 100 × 0.25 (spec 9, as in e2e/giftbox.spec.ts)
+  // 100 × 11 × 1.5 + 75 × 2 + 100 × 0.65 × 2 + 100 × 0.25 (as in e2e/giftbox.spec.ts)
   for (const [key, amount] of [
     ['giftbox.boxes', '1,650.00'],
     ['giftbox.filmAndSetup', '150.00'],

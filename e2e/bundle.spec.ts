@@ -1,5 +1,5 @@
 /**
- * The library build holds no fake (ARCHITECTURE.md rule 4): the demo's stand-ins for Stripe.js and
+ * The library build holds no fake (docs/architecture.md rule 4): the demo's stand-ins for Stripe.js and
  * Google places, the demo bank and the mock servers live in `mocks/` and `demo-pages/` and reach
  * the page only through the demo bootstrap (`window.wineWidgetsServices`). This reads `dist/` (built
  * by `npm run build`, as `npm run test:e2e` does) with node's fs; no browser is opened.

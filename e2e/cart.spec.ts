@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, open, test, text, widgetsSettled, type Locale } from './helpers'
 
 /**
- * From wine page to cart (issue 4): wine pages, bundle pages, the header minicart and the cart
+ * From wine page to cart: wine pages, bundle pages, the header minicart and the cart
  * page, against the demo site and its mocks.
  */
 const WINE = {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, open, test, text, type Locale } from './helpers'
 
 /**
- * Checkout and card payment (issue 5) against the demo site. The demo bootstrap
+ * Checkout and card payment against the demo site. The demo bootstrap
  * (`demo-pages/boot.ts`) registers the card provider and places fakes (same interfaces as
  * Stripe.js and Google Places) through `window.wineWidgetsServices` before the library loads;
  * the config's `demo: true` does not select them. Every backend call is answered and recorded

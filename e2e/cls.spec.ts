@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test'
 import { expect, routes, test, widgetsSettled } from './helpers'
 
 /**
- * Nothing moves (issue 12): the cumulative layout shift of every demo page, measured by the
+ * Nothing moves: the cumulative layout shift of every demo page, measured by the
  * browser (PerformanceObserver `layout-shift`, as Lighthouse and Core Web Vitals do), through the
  * load, one slider rotation and one quote rotation, at a phone and a desktop width.
  */

@@ -39,7 +39,7 @@ function columnLengths(count: number): number[] {
   )
 }
 
-/** How many sliders the index inserts: after item 5, 10 and 7 of columns 1 to 3 (spec 9). */
+/** How many sliders the index inserts: after item 5, 10 and 7 of columns 1 to 3. */
 function expectedSliders(count: number): number {
   const lengths = columnLengths(count)
   return [5, 10, 7].filter((position, c) => (lengths[c] ?? 0) >= position).length

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { expect, open, routes, test, text, widgetsSettled } from './helpers'
 
 /**
- * The host page hears every real failure as a `wine-widgets:error` event on `window` (issue 14),
- * and nothing of loads cut short because the visitor leaves (issue 17; the cross-engine journeys
+ * The host page hears every real failure as a `wine-widgets:error` event on `window`,
+ * and nothing of loads cut short because the visitor leaves (the cross-engine journeys
  * check the same 8 quick navigations in Firefox and WebKit).
  */
 

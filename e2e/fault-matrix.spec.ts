@@ -6,7 +6,7 @@ import { CALL_NAMES, type CallName, type Fault } from '../mocks/faults'
 import { expect, open, test, text } from './helpers'
 
 /**
- * The fault matrix (issue 11, ARCHITECTURE.md "Resilience"): every call the widgets make fails in
+ * The fault matrix (docs/architecture.md "Resilience"): every call the widgets make fails in
  * every way the mock can make it fail (HTTP 500, network error, malformed answer, a slow answer,
  * no answer at all), on a page that makes that call, and the page ends usable: the spec's
  * message or state, nothing lost, and where it applies the same action works once the service is
@@ -18,7 +18,7 @@ import { expect, open, test, text } from './helpers'
  * something and that the shopper may repeat.
  */
 test.describe.configure({ timeout: 90_000 })
-// Failures are logged by design (spec 8: "only logged"); each row checks what the shopper sees.
+// Failures are logged by design ("only logged"); each row checks what the shopper sees.
 test.use({ allowConsoleErrors: true })
 
 const KINDS = ['500', 'network', 'malformed', 'slow', 'hang', 'lost'] as const
@@ -35,7 +35,7 @@ const FAULTS: Record<Kind, Fault> = {
   lost: { kind: 'lost' },
 }
 
-/** The answer is not read (spec 7), only its status: a malformed 200 is a success. */
+/** The answer is not read, only its status: a malformed 200 is a success. */
 const NOT_READ = ['slow', 'malformed'] as const
 
 const EMAIL = 'claire@example.com'
@@ -62,7 +62,7 @@ interface Row {
   hangMs: number
   /**
    * Faults after which the normal result is right. @default ['slow']; calls whose answer is not
-   * read (spec 7: "content not shown") also succeed on a malformed 200.
+   * read ("content not shown") also succeed on a malformed 200.
    */
   okOn?: readonly Kind[]
   /** Also run the `lost` fault (a call that changes something and may be repeated). */
@@ -207,7 +207,7 @@ async function finishing(page: Page) {
 }
 
 /**
- * A points step, after the order is confirmed: the thank-you shows (issue 10) with no error and
+ * A points step, after the order is confirmed: the thank-you shows with no error and
  * no Pay; the points follow behind it once the service is back, sent once.
  */
 const afterConfirmed: Pick<Row, 'failed' | 'recover'> = {
@@ -483,7 +483,7 @@ const ROWS: Record<CallName, Row> = {
       expect(
         widget(page, 'reset-password').getByText(text('en', 'resetPassword.success')),
       ).toBeVisible(),
-    // Spec 4 and 8: any failure shows the expired-link message (then home after 4 s).
+    // Any failure shows the expired-link message (then home after 4 s).
     failed: async (page) =>
       expect(
         widget(page, 'reset-password').getByText(text('en', 'resetPassword.failure')),
@@ -559,7 +559,7 @@ const ROWS: Record<CallName, Row> = {
       expect(widget(page, 'bundle').getByText(text('en', 'bundle.price'))).toBeVisible({
         timeout: 15_000,
       }),
-    // Spec 8: only logged, the bundle stays empty; the rest of the page works.
+    // Only logged, the bundle stays empty; the rest of the page works.
     failed: async (page) => {
       await expect(widget(page, 'bundle')).toBeEmpty()
       await expect(
@@ -646,7 +646,7 @@ const ROWS: Record<CallName, Row> = {
           .locator('li > a')
           .first(),
       ).toBeVisible({ timeout: 15_000 }),
-    // PROTOCOLS.md: load errors end in a quiet empty state.
+    // docs/protocols.md: load errors end in a quiet empty state.
     failed: async (page) =>
       expect(widget(page, 'index').getByText(text('en', 'index.empty'))).toBeVisible(),
   },

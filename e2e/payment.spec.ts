@@ -6,7 +6,7 @@ import type { CartLine } from '../src/domain/types'
 import { expect, open, test, text } from './helpers'
 
 /**
- * Payment you can trust (issue 10): each case ends in exactly one charge whose amount equals the
+ * Payment you can trust: each case ends in exactly one charge whose amount equals the
  * confirmed order's total and whose lines are the order's lines. The shopper's state (logged in
  * as Claire, a cart of 6 bottles, both contacts) is seeded once per tab, as a returning shopper
  * would have it; the payment itself goes through the page like a shopper's clicks.
@@ -180,7 +180,7 @@ const once = (counts: Record<string, number>) =>
   Object.fromEntries(Object.keys(counts).map((k) => [k, 1]))
 
 /**
- * The mock's call log proves (issue 10, "Tests"): one `createorderinodoo` per distinct content,
+ * The mock's call log proves ("Tests"): one `createorderinodoo` per distinct content,
  * one intent per order and amount, at most one `checkoutorder`, one confirmation and one points
  * update of each kind per order. `pages`: every tab of the case (the first one paid).
  */
@@ -381,7 +381,7 @@ test.describe('payment you can trust', () => {
     await seed(page, { faults: { updateuserpoints: { kind: 'status', status: 500, times: 1 } } })
     await toPayment(page)
     await payWith(page, '4242424242424242')
-    // The order is confirmed: the thank-you does not wait for the droplets (issue 10).
+    // The order is confirmed: the thank-you does not wait for the droplets.
     await expect(thanks(page)).toBeVisible()
     await expect(cartWidget(page)).toContainText('Droplets earned: 7')
     await expect(cartWidget(page)).not.toContainText(text('en', 'payment.errorProcessing'))
@@ -610,7 +610,7 @@ test.describe('payment you can trust', () => {
       const w = await world(page)
       expect(w.orders).toHaveLength(1)
       expect(w.orders[0]!.confirmationsSent).toBe(1)
-      // The points follow the thank-you (issue 10): wait for the retry of a lost points answer.
+      // The points follow the thank-you: wait for the retry of a lost points answer.
       const keysOf = async () =>
         (await world(page)).calls.filter((c) => c.call === call).map((c) => c.idempotencyKey)
       await expect.poll(async () => (await keysOf()).length, { timeout: 10_000 }).toBe(2)

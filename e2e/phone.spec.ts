@@ -14,7 +14,7 @@ import {
 } from './helpers'
 
 /**
- * The shop as a phone shopper sees it (issue 15): every demo page at 390 × 844 and 1280 × 900
+ * The shop as a phone shopper sees it: every demo page at 390 × 844 and 1280 × 900
  * checked for horizontal overflow, clipped placeholders, text overflowing its box and focus lost
  * after an action, with a screenshot of each page kept for review in e2e/artifacts/screens/
  * (<page>-<width>.png; Playwright wipes its test-results/ on every run, this folder it leaves

@@ -10,7 +10,7 @@ import { visibleAnswer } from '../src/domain/sommelier-pairings'
 import { expect, test, text, widgetsSettled } from './helpers'
 
 /**
- * `npm run demo:prod` (issue 12): the demo as production serves it. Each worker runs the prod
+ * `npm run demo:prod`: the demo as production serves it. Each worker runs the prod
  * server in-process on a port of its own (`createDemoServer` of demo-pages/server.mjs with the
  * server-side mock API of mocks/server-api.ts, which `npm run demo:prod` bundles to
  * dist-prod/api.js): pages load the library alone, the API and hosted search are answered by the

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, open, test, text, type Locale } from './helpers'
 
 /**
- * Session and fault resilience (issue 11): inactivity found at load or on an open page, and the
+ * Session and fault resilience: inactivity found at load or on an open page, and the
  * calls the widgets make failing in every way the mocks can fail.
  */
 test.describe.configure({ timeout: 60_000 })
@@ -59,7 +59,7 @@ async function idle(page: Page, ms: number) {
   )
 }
 
-test.describe('inactivity (spec 4: after 30 minutes the user, cart, contacts and conversation go)', () => {
+test.describe('inactivity (after 30 minutes the user, cart, contacts and conversation go)', () => {
   for (const when of ['found when the idle tab reloads', 'on the open page'] as const) {
     test(`an expiry ${when} logs out everywhere and ends the server session`, async ({ page }) => {
       const locale = 'en'
@@ -109,8 +109,8 @@ test.describe('inactivity (spec 4: after 30 minutes the user, cart, contacts and
   }
 })
 
-test.describe('shipping quote failures (issue 11)', () => {
-  // The failed quotes are logged (spec 8: "only logged"), as designed.
+test.describe('shipping quote failures', () => {
+  // The failed quotes are logged ("only logged"), as designed.
   test.use({ allowConsoleErrors: true })
 
   test('a failing rules service: a neutral line with a retry button, then the fee and Pay by themselves (fr)', async ({

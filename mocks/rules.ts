@@ -3,7 +3,7 @@ import { cataloguePromotion } from './catalogue'
 import { json, withFaults } from './route'
 import { isRecord } from '../src/domain/is-record'
 
-/** Free delivery in Belgium from this cart amount (spec section 1). */
+/** Free delivery in Belgium from this cart amount. */
 export const FREE_SHIPPING_BE = 150
 
 /** Shipping cost per destination (EUR). */

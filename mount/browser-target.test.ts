@@ -21,7 +21,7 @@ async function lint(code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`)
 }
 
-/** The browser target (issue 16): package.json's browserslist, followed by the build and the lint. */
+/** The browser target: package.json's browserslist, followed by the build and the lint. */
 describe('browser target', () => {
   it('Safari and iOS 16.4 are the oldest Apple targets, as docs/embedding.md says', () => {
     expect(pkg.browserslist).toEqual(expect.arrayContaining(['Safari >= 16.4', 'iOS >= 16.4']))

@@ -13,7 +13,7 @@ export interface AttributeDoc {
 }
 
 /**
- * What a widget's `docs.json` says to editors (the catalogue page and the README's tag reference
+ * What a widget's `docs.json` says to editors (the catalogue page and docs/widgets.md
  * are made from it). Documentation, not code: no page downloads it.
  */
 export interface WidgetDocsFile {
@@ -103,13 +103,13 @@ export function documentWidget(d: AnyWidgetDefinition): WidgetDoc {
   }
 }
 
-/** The catalogue of every registered widget (the catalogue page and the README). */
+/** The catalogue of every registered widget (the catalogue page and docs/widgets.md). */
 export const documentWidgets = (registry: readonly AnyWidgetDefinition[]): WidgetDoc[] =>
   registry.map(documentWidget)
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
-/** The README's widget reference (between the widgets:start/end markers). */
+/** The widget reference of docs/widgets.md (between the widgets:start/end markers). */
 export function widgetsMarkdown(docs: WidgetDoc[]): string {
   return docs
     .map((w) => {

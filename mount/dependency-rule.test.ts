@@ -5,7 +5,7 @@ import { importProblem } from '../eslint.config.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The lint rule that keeps ARCHITECTURE.md's dependency direction (eslint.config.js). */
+/** The lint rule that keeps docs/architecture.md's dependency direction (eslint.config.js). */
 describe('dependency-direction lint rule', () => {
   it.each([
     ['widgets/cart/Cart.tsx', '../minicart/Minicart', /never imports another widget/],

@@ -5,7 +5,7 @@
  * chunk (vite.config.ts `PAGE_BASE`), which every widget page loads anyway.
  */
 // Before any widget's styles, whichever renderer or widget loads first: the host-proof baseline
-// and the theme's properties (README), in the page base chunk's stylesheet.
+// and the theme's properties (docs/theming.md), in the page base chunk's stylesheet.
 import './baseline.css'
 import type { DomWidget } from '../src/props/schema'
 import { getPageQueryClient } from '../src/api/query-client'

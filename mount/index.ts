@@ -160,7 +160,7 @@ export interface WineWidgetsApi {
   /** The registered widget names. */
   readonly widgets: readonly string[]
   /**
-   * The cookie consent (README, analytics): `open()` opens the choice (a "Cookie settings" link
+   * The cookie consent (docs/analytics.md): `open()` opens the choice (a "Cookie settings" link
    * of the host's own). Set by the consent widget's code when it loads, so it is there once the
    * widgets are ready on a page with a consent tag; the entry carries none of it (6 KB budget).
    */

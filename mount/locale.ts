@@ -4,7 +4,7 @@ import { PropError } from '../src/props/parse'
 export const DEFAULT_LOCALE: Locale = 'fr'
 
 /**
- * Locale of a widget element (ARCHITECTURE.md): `data-locale` on the element, else the nearest
+ * Locale of a widget element (docs/architecture.md): `data-locale` on the element, else the nearest
  * `lang` attribute, else the `/{locale}/` URL prefix, else `fr`. Region subtags are ignored
  * (`lang="nl-BE"` is Dutch). A `lang` of another language falls through to the next rule.
  */

@@ -21,7 +21,7 @@ import { faq } from '../widgets/faq/index'
 
 /**
  * The one list of widgets. Only widgets that really exist are registered; the catalogue page and
- * the README's tag reference are generated from these definitions.
+ * docs/widgets.md are generated from these definitions.
  */
 export const registry: readonly AnyWidgetDefinition[] = [
   quotes,

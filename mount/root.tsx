@@ -21,7 +21,7 @@ import {
 } from '../src/ui/widget-tag/WidgetTag'
 import { reportError } from '../src/report/report'
 import { checkAttributes } from '../src/props/tag-hints'
-// Before any widget's styles: the host-proof baseline and the theme's properties (README), in
+// Before any widget's styles: the host-proof baseline and the theme's properties (docs/theming.md), in
 // the page base chunk's stylesheet (also mount/dom-root.ts).
 import './baseline.css'
 

@@ -10,7 +10,7 @@
  * - `value` is the sum of price × quantity of the event's items, in EUR with cents, as Google's
  *   reference asks ("don't include shipping or tax"); a purchase gives its shipping cost apart.
  *   Prices include VAT (the shop's prices). The droplets discount is not an item price: it is not
- *   deducted from `value` (see the README, analytics).
+ *   deducted from `value` (see the docs/analytics.md).
  */
 import type { BusEvents, ShopItem } from '../bus/events'
 import { toCents } from '../domain/money'

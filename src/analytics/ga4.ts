@@ -1,6 +1,5 @@
 /**
- * GA4 e-commerce events into `window.dataLayer` (config `analytics: { ga4: true }`; README,
- * analytics). Loaded by the library entry only when the config enables it, so pages without
+ * GA4 e-commerce events into `window.dataLayer` (config `analytics: { ga4: true }`; docs/analytics.md). Loaded by the library entry only when the config enables it, so pages without
  * analytics download none of this.
  *
  * - Consent: nothing is pushed unless the consent cookie says yes at the moment of the event

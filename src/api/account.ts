@@ -1,12 +1,12 @@
 /**
- * Account calls of the product backend (spec sections 6 and 7): the invoice history and the
+ * Account calls of the product backend: the invoice history and the
  * password reset. Both go through `accountRequest` (CSRF token in X-CSRF-TOKEN, one retry on 419).
  *
  * - `getInvoices({ odooID, locale })`: `POST /user/getinvoices` → the invoices, newest first. An
  *   answer without an `invoices` list raises an HttpError ("Error fetching data") like a failed call.
- * - `resetPassword(payload)`: `POST /api/resetpassword`. The answer's content is not read (spec 7):
+ * - `resetPassword(payload)`: `POST /api/resetpassword`. The answer's content is not read:
  *   any failure (422 for an expired token, 5xx, network) rejects, which the page shows as the
- *   expired-link message (spec 8).
+ *   expired-link message.
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { normalizeInvoices, type Invoice } from '../domain/invoices'

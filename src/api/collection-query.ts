@@ -1,5 +1,5 @@
 /**
- * The CMS collection reads without React (spec section 7): what `useCollection` (./collections)
+ * The CMS collection reads without React: what `useCollection` (./collections)
  * and a widget drawn without React (quotes) share, so both use one query key and one cache entry
  * in the page's QueryClient: one request per collection, locale and fields.
  */

@@ -1,5 +1,5 @@
 /**
- * The URLs of the CMS collections (spec section 7), without React or React Query: the widget
+ * The URLs of the CMS collections, without React or React Query: the widget
  * definitions in the entry use them to preload a collection as soon as its tag is found
  * (`prefetch`), and src/api/collections.ts to fetch it; both build the same URL, so the fetch
  * finds the preloaded answer.
@@ -7,7 +7,7 @@
 import type { Locale } from '../domain/types'
 import { hasSavedCollection } from './collection-cache'
 
-/** Spec section 9: "Collection fetch limit 1000" (the API's default page size is 25). */
+/** Every collection is read whole: the API's default page size is 25. */
 export const COLLECTION_LIMIT = 1000
 
 /** The fields in a canonical order: the same set always gives the same request and cache key. */
@@ -37,14 +37,14 @@ export function collectionEntriesUrl(
   return `/api/collections/${encodeURIComponent(collection)}/entries?${query.join('&')}`
 }
 
-/** The quotes widget's fields (spec 7). */
+/** The quotes widget's fields. */
 export const QUOTE_FIELDS = ['id', 'quote', 'author'] as const
 
 /** The editorial widgets that read a collection's entries. */
 export const EDITORIAL_WIDGETS = ['slider', 'decouvrir', 'index'] as const
 export type EditorialWidget = (typeof EDITORIAL_WIDGETS)[number]
 
-/** Spec 7: the fields per use. */
+/** The fields per use. */
 const SLIDER_FIELDS = ['hero', 'title', 'url', 'meta_description', 'intro'] as const
 const DISCOVERY_FIELDS = ['title', 'url'] as const
 const INDEX_FIELDS = ['title', 'url', 'level'] as const

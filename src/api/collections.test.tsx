@@ -23,7 +23,7 @@ function serve(data: unknown[]) {
   return requests
 }
 
-describe('getCollectionEntries (spec 7: limit=1000, filter[site]={locale}, fields)', () => {
+describe('getCollectionEntries (limit=1000, filter[site]={locale}, fields)', () => {
   it('asks for 1000 entries of the locale with the fields joined by commas', async () => {
     const requests = serve([{ id: '1', quote: 'In vino veritas', author: 'Pline' }])
     const entries = await getCollectionEntries('quotes', 'nl', ['id', 'quote', 'author'])
@@ -255,7 +255,7 @@ describe('useEditorialEntries (slider, decouvrir and index share one request)', 
     expect(requests.map((r) => r.searchParams.get('fields'))).toEqual([fields])
   })
 
-  it('lists the fields of spec 7 per use', () => {
+  it('lists the fields each use needs', () => {
     expect(editorialFields('grapes', 'slider', null)).toEqual([
       'hero',
       'intro',

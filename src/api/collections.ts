@@ -1,12 +1,12 @@
 /**
- * CMS collections (spec section 7): `GET /api/collections/{collection}/entries` with
+ * CMS collections: `GET /api/collections/{collection}/entries` with
  * `limit=1000`, `filter[site]={locale}` and the `fields` a widget needs. The answer is the CMS's
  * `{ data, links, meta }` page; the entries come back in the CMS's order and are sorted by title
  * here (entries without a title, such as quotes, keep the server's order).
  *
  * Shared by the editorial widgets (quotes, slider, decouvrir, index). React Query dedupes: one
  * request per collection + locale + field set per page, whatever the number of widgets. A slider,
- * decouvrir or index asks for the fields its use needs (spec 7); when several of them show the
+ * decouvrir or index asks for the fields its use needs; when several of them show the
  * same collection on the page they ask for the union of their fields, so they share ONE request
  * per collection and locale (issues 6 and 11).
  */

@@ -99,7 +99,7 @@ describe('order calls', () => {
   })
 })
 
-describe('timeouts of the payment steps (issue 11)', () => {
+describe('timeouts of the payment steps', () => {
   afterEach(() => {
     vi.useRealTimers()
   })

@@ -1,7 +1,7 @@
 /**
- * Checkout and order calls of the product backend (spec section 7).
+ * Checkout and order calls of the product backend.
  *
- * Wire formats (spec 7, contract/openapi.yaml and the types generated from it): `isVATValid` and `sendorderconfirmation` are form
+ * Wire formats (contract/openapi.yaml and the types generated from it): `isVATValid` and `sendorderconfirmation` are form
  * data; `createorderinodoo` is form data too, its `contacts` and `cartlines` fields being JSON text;
  * `checkoutorder` and `createpaymentintent` are JSON. `updateuserpoints` and `getupdatedpoints` are
  * account calls (CSRF token). Every failure, and every answer without the documented shape, raises
@@ -113,7 +113,7 @@ export async function checkoutOrder(orderId: string, options: MutationOptions = 
 }
 
 /**
- * Spec 7: the order confirmation's fields, before they are sent as form data (the lines and the
+ * The order confirmation's fields, before they are sent as form data (the lines and the
  * contacts then travel as JSON text).
  */
 export type OrderConfirmation = Omit<
@@ -145,7 +145,7 @@ export async function sendOrderConfirmation(
 }
 
 /**
- * The payment intent's fields besides `card`: `amount_total` in cents, rounded (spec 7 and 9),
+ * The payment intent's fields besides `card`: `amount_total` in cents, rounded,
  * `name` (what the payment is for: the order number), the customer's name and e-mail, and
  * `orderId`, the order the intent pays (an extra field beyond the spec's payload).
  */

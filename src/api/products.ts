@@ -1,5 +1,5 @@
 /**
- * Product calls of the back office (spec sections 3 and 7):
+ * Product calls of the back office:
  * - `POST /api/getwinevariants` `{ odooCode, locale, name }` → the wine's vintages;
  * - `POST /api/getbundle` `{ odooCode, locale }` → `{ bundle, wines }`;
  * plus the promotion of a wine variant (the rules service's loyalty decision), cached like the
@@ -21,7 +21,7 @@ import type { Answer, RequestBody, Schema, Unchecked } from './wire'
 export const WINE_VARIANTS_URL = '/api/getwinevariants'
 export const BUNDLE_URL = '/api/getbundle'
 
-/** One volume of a vintage (spec 3, "Variant"). */
+/** One volume of a vintage ("Variant"). */
 export interface WineVariant {
   id: number
   /** e.g. "75cl" */
@@ -33,14 +33,14 @@ export interface WineVariant {
   default_code: string
 }
 
-/** A guide's score of a vintage (spec 3). */
+/** A guide's score of a vintage. */
 export interface WineScore {
   guide: { value: string; label: string }
   score: number
   maxscore: number
 }
 
-/** One vintage of a wine (spec 3, "Vintage entry"). */
+/** One vintage of a wine ("Vintage entry"). */
 export interface WineVintage {
   vintage: string
   active: boolean
@@ -49,7 +49,7 @@ export interface WineVintage {
   variants: WineVariant[]
 }
 
-/** The bundle fields the page uses (spec 3: "price, qty_available, free_shipping and other fields"). */
+/** The bundle fields the page uses ("price, qty_available, free_shipping and other fields"). */
 export interface Bundle {
   id: number
   odooCode: string
@@ -210,7 +210,7 @@ export function bundleQueryOptions(request: BundleRequest) {
   return queryOptions({
     queryKey: ['bundle', request.odooCode, request.locale] as const,
     queryFn: ({ signal }) => getBundle(request, signal),
-    // Spec 8: a load failure is only logged and the page stays empty; asking again changes nothing.
+    // A load failure is only logged and the page stays empty; asking again changes nothing.
     retry: false,
   })
 }
@@ -227,7 +227,7 @@ export interface PromotionRequest {
 
 /**
  * The promotion of one wine variant. The query never fails: a failed lookup is logged and gives
- * no promotion (spec 8), so the add button never waits on an error state.
+ * no promotion, so the add button never waits on an error state.
  */
 export function promotionQueryOptions(request: PromotionRequest) {
   return queryOptions({

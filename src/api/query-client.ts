@@ -1,5 +1,5 @@
 /**
- * The page's React Query cache (ARCHITECTURE.md: one QueryClient for every root, created by the
+ * The page's React Query cache (docs/architecture.md: one QueryClient for every root, created by the
  * runtime). Server state may be personal (a user's invoices): on logout and on the inactivity
  * clean-up (`user:logged-out`) the whole cache is dropped, so the previous user's data never
  * stays in memory for the next visitor of the same tab. The CMS collections, the same for every

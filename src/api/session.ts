@@ -1,5 +1,5 @@
 /**
- * Session and account calls of the product backend (spec sections 6 and 7). Every call goes
+ * Session and account calls of the product backend. Every call goes
  * through `accountRequest`, which sends the CSRF token as X-CSRF-TOKEN and retries once on 419.
  *
  * Answers are checked before use: an answer without the documented shape raises an HttpError
@@ -68,8 +68,8 @@ export const currentUserQueryKey = ['session', 'current-user'] as const
  * The current-user check as a query, run through the page's QueryClient: checks asked at the same
  * time share one request, and cancelling the query (a login, logout or sign-up meanwhile) aborts
  * it. The store holds the session, not the cache: an answer is never served from the cache later
- * (`staleTime: 0`) and is dropped once nobody waits for it (`gcTime: 0`). Never retried (spec 8:
- * a failed check is only logged).
+ * (`staleTime: 0`) and is dropped once nobody waits for it (`gcTime: 0`). Never retried
+ * (a failed check is only logged).
  */
 export function currentUserQueryOptions() {
   return queryOptions({

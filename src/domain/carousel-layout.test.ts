@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CAROUSEL_FULL_ROW, carouselLayout } from './carousel-layout'
 
-describe('carouselLayout (spec 2: >4 scroll, exactly 4 justify between, fewer evenly)', () => {
+describe('carouselLayout (>4 scroll, exactly 4 justify between, fewer evenly)', () => {
   it('switches at 4 wines', () => {
     expect(CAROUSEL_FULL_ROW).toBe(4)
   })

@@ -1,5 +1,5 @@
 /**
- * The carousel's layout by number of wines (spec section 2): more than 4 scroll inside a maximum
+ * The carousel's layout by number of wines: more than 4 scroll inside a maximum
  * height, exactly 4 are justified between, fewer are spaced evenly.
  */
 export type CarouselLayout = 'scroll' | 'between' | 'evenly' | 'empty'

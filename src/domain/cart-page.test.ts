@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cartPath } from './cart-page'
 
-describe('cartPath (spec 2: /{locale}/cart, localized words cart, panier, winkelwagen)', () => {
+describe('cartPath (/{locale}/cart, localized words cart, panier, winkelwagen)', () => {
   it.each([
     ['en', '/en/cart'],
     ['fr', '/fr/panier'],

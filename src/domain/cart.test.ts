@@ -59,7 +59,7 @@ function cart(lines: CartLine[] = [], overrides: Partial<CartState> = {}): CartS
   }
 }
 
-describe('addLine (spec 4)', () => {
+describe('addLine', () => {
   it('appends a new line', () => {
     const next = addLine(cart(), wine({ quantity: 6 }))
     expect(next.lines).toHaveLength(1)
@@ -168,7 +168,7 @@ describe('removeLine and emptyCart', () => {
   })
 })
 
-describe('cartTotals (spec 3 and 9)', () => {
+describe('cartTotals', () => {
   it('an empty cart has zero everything', () => {
     expect(cartTotals(cart())).toEqual({
       itemsCount: 0,

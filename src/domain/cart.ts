@@ -1,5 +1,5 @@
 /**
- * Pure cart operations and derived totals (spec sections 3, 4 and 9). Every operation returns a
+ * Pure cart operations and derived totals. Every operation returns a
  * new `CartState` (or the same object when nothing changes) and never mutates its input, so it
  * works on plain state and inside an immer producer alike.
  *
@@ -134,7 +134,7 @@ export function removeLine(state: CartState, id: string): CartState {
   )
 }
 
-/** Spec 4: empty resets lines, orderId, redeemed points and shipping cost. */
+/** Empty resets lines, orderId, redeemed points and shipping cost. */
 export function emptyCart(state: CartState): CartState {
   return {
     ...state,
@@ -148,7 +148,7 @@ export function emptyCart(state: CartState): CartState {
 
 /**
  * Sets the points to redeem from the points input, clamped to the balance and the subtotal
- * (spec 4: "the amount is clamped to the allowed maximum on change").
+ * ("the amount is clamped to the allowed maximum on change").
  */
 export function redeemPoints(state: CartState, points: number, balance: number): CartState {
   const subTotal = subTotalCents(state.lines) / 100

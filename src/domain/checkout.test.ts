@@ -17,7 +17,7 @@ import { emptyContact } from '../store/state'
 const EMPTY = emptyContact()
 const FULL = CLAIRE_CONTACT
 
-describe('spec 5: validity rules', () => {
+describe('validity rules', () => {
   it.each([
     ['a complete contact', FULL, []],
     ['an empty contact', EMPTY, ['name', 'street', 'zip', 'city', 'country', 'email', 'phone']],
@@ -69,7 +69,7 @@ describe('spec 5: validity rules', () => {
   })
 })
 
-describe('spec 2: invoice copy and pre-fill', () => {
+describe('invoice copy and pre-fill', () => {
   it('copies delivery fields into the empty invoice fields only', () => {
     const invoice = { ...EMPTY, name: 'Wijnhandel De Druif BV', phone: '  ' }
     expect(copyIntoEmpty(invoice, FULL)).toEqual({ ...FULL, name: 'Wijnhandel De Druif BV' })
@@ -90,7 +90,7 @@ describe('spec 2: invoice copy and pre-fill', () => {
   })
 })
 
-describe('spec 5 and 7: shipping fee preconditions and output', () => {
+describe('shipping fee preconditions and output', () => {
   const totals = { subTotal: 75, bottles: 6, freeShipping: false }
   it.each([
     ['zip of 4', FULL, { cartAmount: 75, bottles: 6, free: false, countryCode: 'BE' }],
@@ -124,7 +124,7 @@ describe('spec 5 and 7: shipping fee preconditions and output', () => {
   })
 })
 
-describe('spec 9: totals, redemption and cents', () => {
+describe('totals, redemption and cents', () => {
   const line = wineLine({ quantity: 3, price: 19.99 })
 
   it('total = subtotal + shipping − redeemed amount', () => {

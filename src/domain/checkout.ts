@@ -1,5 +1,5 @@
 /**
- * Checkout rules (spec sections 2, 4, 5 and 9) that the cart widget's checkout wires up.
+ * Checkout rules that the cart widget's checkout wires up.
  *
  * Decisions (the spec leaves these open):
  * - Tabs: delivery is always open; invoice opens once the delivery is valid; payment once the whole
@@ -41,7 +41,7 @@ export type ContactField = (typeof CONTACT_FIELDS)[number]
 
 const empty = (value: string | null | undefined) => !filled(value)
 
-/** Which tabs can be selected (spec 2). */
+/** Which tabs can be selected. */
 export function tabAvailability(
   contacts: Pick<Contacts, 'delivery' | 'invoice' | 'vat'>,
 ): Record<CheckoutTab, boolean> {
@@ -65,14 +65,14 @@ export function allowedTab(
   return 'delivery'
 }
 
-/** The fields of a contact that fail the spec 5 rule (non-empty; a country name and code). */
+/** The fields of a contact that fail the rule (non-empty; a country name and code). */
 export function contactProblems(contact: Contact): ContactField[] {
   return CONTACT_FIELDS.filter((field) =>
     field === 'country' ? !hasCountry(contact) : empty(contact[field]),
   )
 }
 
-/** Spec 2: the source's fields copied into the target's EMPTY fields only. */
+/** The source's fields copied into the target's EMPTY fields only. */
 export function copyIntoEmpty(target: Contact, source: Contact): Contact {
   const next = { ...target }
   for (const field of ['name', 'street', 'zip', 'city', 'email', 'phone'] as const) {
@@ -85,7 +85,7 @@ export function copyIntoEmpty(target: Contact, source: Contact): Contact {
   return next
 }
 
-/** Spec 2: invoice details pre-filled from the user (name and email, where empty). */
+/** Invoice details pre-filled from the user (name and email, where empty). */
 export function prefillFromUser(invoice: Contact, user: { name: string; email: string }): Contact {
   return {
     ...invoice,
@@ -94,7 +94,7 @@ export function prefillFromUser(invoice: Contact, user: { name: string; email: s
   }
 }
 
-/** Context of the rules service's shipping decision (spec 7). */
+/** Context of the rules service's shipping decision. */
 export interface ShippingContext {
   cartAmount: number
   bottles: number
@@ -102,7 +102,7 @@ export interface ShippingContext {
   countryCode: string
 }
 
-/** The shipping decision's context, or null when the fee must not be computed yet (spec 5). */
+/** The shipping decision's context, or null when the fee must not be computed yet. */
 export function shippingContext(
   delivery: Contact,
   totals: { subTotal: number; bottles: number; freeShipping: boolean },
@@ -122,7 +122,7 @@ export function readShippingCost(output: unknown): number | null {
   return cost !== null && cost >= 0 ? cost : null
 }
 
-/** Spec 7 and 9: the payment amount in cents, rounded. */
+/** The payment amount in cents, rounded. */
 export function paymentAmount(total: number): number {
   return toCents(total)
 }

@@ -1,5 +1,5 @@
 /**
- * Dates shown to users and sent to the backend (spec sections 2, 3, 7 and 9).
+ * Dates shown to users and sent to the backend.
  *
  * - `formatDate(isoDate, locale)`: dd/mm/yyyy in every locale. fr-BE and nl-BE print that with
  *   2-digit day and month; en uses en-BE, which prints the same dd/mm/yyyy (the spec's English
@@ -76,7 +76,7 @@ function sortKey(value: string): number {
   return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
 }
 
-/** A new array sorted by `date`, newest first (invoices, spec 2). Stable for equal dates. */
+/** A new array sorted by `date`, newest first (invoices). Stable for equal dates. */
 export function sortByDateDesc<T extends { date: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => {
     const ka = sortKey(a.date)

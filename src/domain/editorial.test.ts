@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_PATHS, collectionIndexUrl, editorialEntries } from './editorial'
 
-describe('editorial entries (spec 3: collection entry)', () => {
+describe('editorial entries (collection entry)', () => {
   it('keeps title, url, hero, meta description, intro and region level', () => {
     expect(
       editorialEntries([

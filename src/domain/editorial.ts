@@ -1,7 +1,7 @@
 /**
- * Editorial collection entries (spec section 3, "Collection entry") as the slider, decouvrir and
+ * Editorial collection entries ("Collection entry") as the slider, decouvrir and
  * index widgets read them: checked field by field, so a widget never renders a missing title or
- * links to an unsafe URL. Also the localized paths of the collection index pages (spec 2).
+ * links to an unsafe URL. Also the localized paths of the collection index pages.
  */
 import type { Locale } from './types'
 import type { EditorialCollection } from './editorial-constants'
@@ -12,7 +12,7 @@ import { trimmedText } from './trimmed-text'
 export const REGION_LEVELS = ['region', 'subregion', 'village'] as const
 export type RegionLevel = (typeof REGION_LEVELS)[number]
 
-/** Spec 2: the collection index page is `/{locale}/{collection name, lowercase, no accents}`. */
+/** The collection index page is `/{locale}/{collection name, lowercase, no accents}`. */
 export const COLLECTION_PATHS: Record<EditorialCollection, Record<Locale, string>> = {
   regions: { en: 'regions', fr: 'regions', nl: 'regios' },
   grapes: { en: 'grapes', fr: 'cepages', nl: 'druiven' },

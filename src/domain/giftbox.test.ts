@@ -12,7 +12,7 @@ import {
   printingTier,
 } from './giftbox'
 
-describe('box price per gift (spec 9: 1 → 3, 2 → 5, 3 → 7, 4 → 9, 6 → 11; thick × 1.5)', () => {
+describe('box price per gift (1 → 3, 2 → 5, 3 → 7, 4 → 9, 6 → 11; thick × 1.5)', () => {
   it.each<[BottlesPerGift, BoxType, number]>([
     [1, 'thin', 3],
     [2, 'thin', 5],
@@ -29,7 +29,7 @@ describe('box price per gift (spec 9: 1 → 3, 2 → 5, 3 → 7, 4 → 9, 6 → 
   })
 })
 
-describe('printing per unit per colour (spec 9: 1–50 0.75, 51–100 0.65, 101–500 0.5, 501+ 0.4)', () => {
+describe('printing per unit per colour (1–50 0.75, 51–100 0.65, 101–500 0.5, 501+ 0.4)', () => {
   it.each([
     [1, 0.75],
     [50, 0.75],
@@ -91,7 +91,7 @@ describe('estimate: gifts × box + (50 + 25) × colours + gifts × tier × colou
   })
 })
 
-describe('number of gifts (spec 5: on blur a non-numeric value or one below 1 becomes 1)', () => {
+describe('number of gifts (on blur a non-numeric value or one below 1 becomes 1)', () => {
   it.each([
     ['abc', 1],
     ['', 1],

@@ -1,7 +1,7 @@
 /**
- * Business-gift budget calculator (spec sections 2, 5 and 9).
+ * Business-gift budget calculator.
  *
- * Constants (spec section 9):
+ * Constants:
  * - box price per gift by bottles per gift: 1 → 3, 2 → 5, 3 → 7, 4 → 9, 6 → 11 EUR;
  *   a thick box (sliding lid) multiplies the box price by 1.5, a thin box (nailed lid) does not;
  * - film preparation 50 EUR plus printing setup 25 EUR, per logo colour (1, 2 or 4);
@@ -103,7 +103,7 @@ export function giftCountFromInput(raw: string): number {
 }
 
 /**
- * The number of gifts when the field is left (spec section 5): a non-numeric value or one below 1
+ * The number of gifts when the field is left: a non-numeric value or one below 1
  * becomes 1; a fraction is cut to whole gifts (1.5 → 1).
  */
 export function normalizeGiftCount(raw: string): number {

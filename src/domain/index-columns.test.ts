@@ -7,7 +7,7 @@ import {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
-describe('balanced index columns (spec 2: "split into equal columns")', () => {
+describe('balanced index columns ("split into equal columns")', () => {
   it.each([
     // entries, columns, column lengths — the cases first (they used to give an empty or
     // a much shorter last column: 3,3,3,0 · 2,2,2,1,0,0 · 3,3,1)
@@ -58,7 +58,7 @@ describe('balanced index columns (spec 2: "split into equal columns")', () => {
   )
 
   it.each([
-    // entries, columns, slider positions per column (spec 9: after item 5, 10 and 7)
+    // entries, columns, slider positions per column (after item 5, 10 and 7)
     [36, 3, [5, 10, 7]],
     [30, 3, [5, 10, 7]],
     // 28 over 3 is 10, 9, 9: the second column is shorter than 10.

@@ -1,5 +1,5 @@
 /**
- * The index widget's layout (spec sections 2 and 9): entries sorted by title, split into equal
+ * The index widget's layout: entries sorted by title, split into equal
  * columns (sizes differ by at most one, longer first, never an empty column while entries
  * remain), a blank gap where the first letter changes, and a slider after item 5 of the first
  * column, 10 of the second and 7 of the third.
@@ -8,7 +8,7 @@
 import { DEFAULT_INDEX_COLUMNS } from './editorial-constants'
 import { wholeCount } from './to-number'
 
-/** Spec 9: the slider comes after item 5 (first column), 10 (second) and 7 (third). */
+/** The slider comes after item 5 (first column), 10 (second) and 7 (third). */
 export const SLIDER_AFTER = [5, 10, 7] as const
 
 /**

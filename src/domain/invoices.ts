@@ -1,5 +1,5 @@
 /**
- * Invoice history and password reset rules (spec sections 2, 3, 4 and 9).
+ * Invoice history and password reset rules.
  *
  * - The shapes of an invoice and its lines, and `normalizeInvoices`, which reads the getinvoices
  *   answer defensively: amounts may arrive as numeric strings, a broken line or invoice is dropped
@@ -28,7 +28,7 @@ export interface InvoiceProduct {
   volume: string
 }
 
-/** One line of an invoice (spec 3). Amounts in EUR. */
+/** One line of an invoice. Amounts in EUR. */
 export interface InvoiceLine {
   quantity: number
   price_unit: number
@@ -36,7 +36,7 @@ export interface InvoiceLine {
   product: InvoiceProduct
 }
 
-/** An invoice (spec 3): `name` is the prefixed number, e.g. "INV/2025/00042". */
+/** An invoice: `name` is the prefixed number, e.g. "INV/2025/00042". */
 export interface Invoice {
   date: string
   name: string
@@ -109,7 +109,7 @@ export interface ResetLink {
   token: string
 }
 
-/** Reads `?email=…&token=…` (spec 2); null when the email is missing or blank. */
+/** Reads `?email=…&token=…`; null when the email is missing or blank. */
 export function readResetLink(search: string): ResetLink | null {
   const params = new URLSearchParams(search)
   const email = (params.get('email') ?? '').trim()

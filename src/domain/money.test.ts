@@ -32,7 +32,7 @@ describe('roundCents', () => {
   })
 })
 
-describe('toCents: payment amount in cents, rounded (spec 9)', () => {
+describe('toCents: payment amount in cents, rounded', () => {
   it.each([
     [19.99, 1999],
     [0.1 + 0.2, 30],
@@ -95,7 +95,7 @@ describe('formatNegativeMoney: discounts with a minus sign', () => {
   })
 })
 
-describe('formatDash: invoices show 0.00 as "-" (spec 2)', () => {
+describe('formatDash: invoices show 0.00 as "-"', () => {
   it.each<[Locale, number, string]>([
     ['fr', 0, '-'],
     ['nl', 0.004, '-'],

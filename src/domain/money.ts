@@ -1,5 +1,5 @@
 /**
- * Money in EUR (spec sections 2, 7 and 9).
+ * Money in EUR.
  *
  * - Amounts are numbers in euros (VAT included). Every figure shown to a user has 2 decimals and
  *   goes through `formatMoney`, which uses `Intl.NumberFormat` with the locale's Belgian variant
@@ -56,7 +56,7 @@ export function roundCents(amount: number): number {
   return cents / 100
 }
 
-/** Amount in whole cents, e.g. the payment amount sent to the card provider (spec 7 and 9). */
+/** Amount in whole cents, e.g. the payment amount sent to the card provider. */
 export function toCents(amount: number): number {
   return roundHalfAwayFromZero(stripDrift(finite(amount) * 100))
 }
@@ -75,7 +75,7 @@ export function formatNegativeMoney(amount: number, locale: Locale): string {
   return formatMoney(-Math.abs(roundCents(amount)), locale)
 }
 
-/** Like `formatMoney`, but an amount that rounds to 0.00 shows as "-" (invoices, spec 2). */
+/** Like `formatMoney`, but an amount that rounds to 0.00 shows as "-" (invoices). */
 export function formatDash(amount: number, locale: Locale): string {
   return roundCents(amount) === 0 ? '-' : formatMoney(amount, locale)
 }

@@ -1,5 +1,5 @@
 /**
- * The payment flow as a pure state machine (ARCHITECTURE.md, "Where logic lives" 6). Hooks run
+ * The payment flow as a pure state machine (docs/architecture.md, "Where logic lives" 6). Hooks run
  * the effects (`src/payment/`), components dispatch and render; this file decides.
  *
  * The charged snapshot is the truth: pressing Pay freezes the cart's content (lines, quantities,
@@ -44,7 +44,7 @@ export interface OrderSnapshot {
   vat: VatRecord
   /** EUR, as the shopper saw it on the Pay button. */
   total: number
-  /** Cents, rounded (spec 7 and 9): what the provider charges. */
+  /** Cents, rounded: what the provider charges. */
   amount: number
   /** Droplets this order earns. */
   orderPoints: number
@@ -166,14 +166,14 @@ export function contentKey(s: OrderSnapshot): string {
 }
 
 /**
- * Spec 4: the points a points step sends to the back office: the redeemed ones taken off the
+ * The points a points step sends to the back office: the redeemed ones taken off the
  * balance (negative), the earned ones added. 0: nothing to send (the step is not taken).
  */
 export function pointsOf(s: OrderSnapshot, step: 'redeemed' | 'earned'): number {
   return step === 'redeemed' ? -wholeCount(s.redeemedPoints) : wholeCount(s.orderPoints)
 }
 
-/** The steps after the charge, in order (spec 4: points redeemed first, then earned). */
+/** The steps after the charge, in order (points redeemed first, then earned). */
 export function stepsFor(s: OrderSnapshot): AfterChargeStep[] {
   const steps: AfterChargeStep[] = ['checkout', 'confirmation']
   if (pointsOf(s, 'redeemed') !== 0) steps.push('redeemed')

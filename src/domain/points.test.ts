@@ -11,7 +11,7 @@ import type { Promotion } from './types'
 const points = (n: number): Promotion => ({ type: 'points', points: n, bogof: null })
 const bogof: Promotion = { type: 'bogof', points: 1, bogof: { bo: 2, gof: 1 } }
 
-describe('linePoints: floor((quantity × price + 5) / 10) × multiplier (spec 9)', () => {
+describe('linePoints: floor((quantity × price + 5) / 10) × multiplier', () => {
   it.each([
     [1, 4.99, 1, 0],
     [1, 5, 1, 1],
@@ -42,7 +42,7 @@ describe('linePoints: floor((quantity × price + 5) / 10) × multiplier (spec 9)
   })
 })
 
-describe('pointsMultiplier: a points promotion with 1 point is treated as none (spec 9)', () => {
+describe('pointsMultiplier: a points promotion with 1 point is treated as none', () => {
   it.each<[string, Promotion, number]>([
     ['none', NO_PROMOTION, 1],
     ['points ×2', points(2), 2],

@@ -1,5 +1,5 @@
 /**
- * Loyalty points ("droplets") earned by an order (spec sections 3 and 9).
+ * Loyalty points ("droplets") earned by an order.
  *
  * Points per line = floor((quantity × price + 5) / 10) × multiplier, where the multiplier is the
  * promotion's `points` when its type is `points`, else 1. A `points` promotion of 1 point is the
@@ -8,7 +8,7 @@
  *
  * `normalizePromotion` reads the rules service's loyalty answer. It accepts the whole response
  * (`{ result: { output: {…} } }`), its `result`/`output` or the bare `{ type, points, bogof }`.
- * Anything it cannot trust becomes NO_PROMOTION (spec 8: "the promotion falls back to none"):
+ * Anything it cannot trust becomes NO_PROMOTION ("the promotion falls back to none"):
  * - type is compared case-insensitively after trimming; an unknown type is none;
  * - `points`: the multiplier (a number or numeric string) is floored; ≤ 1 or not finite → none;
  * - `bogof`: `bo` and `gof` must both be whole numbers ≥ 1, otherwise none.

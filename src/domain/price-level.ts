@@ -1,5 +1,5 @@
 /**
- * Price levels of the wine search (spec section 9): 1 = under 10 EUR, 2 = 10 to 17 EUR,
+ * Price levels of the wine search: 1 = under 10 EUR, 2 = 10 to 17 EUR,
  * 3 = 17 to 25 EUR, 4 = over 25 EUR, shown as 1 to 4 euro signs.
  *
  * Each search record carries its level (`price_level`, set by the back office); the widgets only

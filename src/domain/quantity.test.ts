@@ -12,7 +12,7 @@ import {
   wineInputQuantity,
 } from './quantity'
 
-describe('input lengths (spec 9)', () => {
+describe('input lengths', () => {
   it('quantity input maximum length 3, points input maximum length 4', () => {
     expect(MAX_QUANTITY_LENGTH).toBe(3)
     expect(MAX_POINTS_LENGTH).toBe(4)
@@ -79,7 +79,7 @@ describe('clampQuantity: typed value clamped to [min, max]', () => {
   })
 })
 
-describe('wine page: input minimum 1 capped at stock; add box between 0 and stock (spec 5)', () => {
+describe('wine page: input minimum 1 capped at stock; add box between 0 and stock', () => {
   it.each<[unknown, number, number]>([
     ['0', 24, 1],
     ['abc', 24, 1],
@@ -100,7 +100,7 @@ describe('wine page: input minimum 1 capped at stock; add box between 0 and stoc
   })
 })
 
-describe('bundle: maximum is stock minus quantity already in the cart (spec 5)', () => {
+describe('bundle: maximum is stock minus quantity already in the cart', () => {
   it.each([
     [10, 0, 10],
     [10, 4, 6],
@@ -125,7 +125,7 @@ describe('bundle: maximum is stock minus quantity already in the cart (spec 5)',
   })
 })
 
-describe('isOutOfStock: qty_available 0 or less (spec 8)', () => {
+describe('isOutOfStock: qty_available 0 or less', () => {
   it.each([
     [0, true],
     [-2, true],

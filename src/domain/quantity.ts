@@ -1,5 +1,5 @@
 /**
- * Quantity rules of the wine page add box and the bundle page (spec sections 2, 5 and 9).
+ * Quantity rules of the wine page add box and the bundle page.
  *
  * - Plus adds 6, except the first step from 1, which adds 5 (1 → 6 → 12 → 18 …, bottles come
  *   in cases of 6); from 0 it also goes to 6. Minus walks the same ladder back
@@ -15,9 +15,9 @@
 
 import { toNumber } from './to-number'
 
-/** Spec 9: quantity inputs take at most 3 characters. */
+/** Quantity inputs take at most 3 characters. */
 export const MAX_QUANTITY_LENGTH = 3
-/** Spec 9: the points input takes at most 4 characters. */
+/** The points input takes at most 4 characters. */
 export const MAX_POINTS_LENGTH = 4
 /** Plus/minus step: a case of 6 bottles. */
 export const QUANTITY_STEP = 6
@@ -73,7 +73,7 @@ export function bundleBlurQuantity(value: unknown, stock: number, inCart: number
   return clampQuantity(value, 0, bundleMaxQuantity(stock, inCart))
 }
 
-/** Spec 8: the out-of-stock banner shows when qty_available is 0 or less. */
+/** The out-of-stock banner shows when qty_available is 0 or less. */
 export function isOutOfStock(qtyAvailable: number): boolean {
   return !(qtyAvailable > 0)
 }

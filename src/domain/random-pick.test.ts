@@ -7,7 +7,7 @@ const sequence = (...values: number[]) => {
   return () => values[i++ % values.length]!
 }
 
-describe('pickRandom (spec 9: at most 2 search hits per suggestion)', () => {
+describe('pickRandom (at most 2 search hits per suggestion)', () => {
   it('shows 2 hits per suggestion', () => {
     expect(HITS_PER_SUGGESTION).toBe(2)
   })

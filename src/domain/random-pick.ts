@@ -1,5 +1,5 @@
 /**
- * Random choice of the sommelier's suggestion cards (spec sections 7 and 9: "2 random hits per
+ * Random choice of the sommelier's suggestion cards ("2 random hits per
  * dish line", "at most 2 search hits per suggestion").
  */
 import { randomIndex } from './rotation'

@@ -10,7 +10,7 @@ import {
   redemptionAmount,
 } from './redemption'
 
-describe('constants (spec 9)', () => {
+describe('constants', () => {
   it('a point is worth 0.20 EUR and the minimum redemption is 100 points', () => {
     expect(POINT_VALUE_EUR).toBe(0.2)
     expect(MIN_REDEEM_POINTS).toBe(100)
@@ -91,7 +91,7 @@ describe('maxRedeemablePoints: ≤ balance and discount ≤ subtotal', () => {
   })
 })
 
-describe('clampRedeem: the amount is clamped to the allowed maximum (spec 4 and 5)', () => {
+describe('clampRedeem: the amount is clamped to the allowed maximum', () => {
   it.each<[unknown, number]>([
     ['', 0],
     ['abc', 0],

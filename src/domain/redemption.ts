@@ -1,7 +1,7 @@
 /**
- * Redeeming loyalty points ("droplets") for a discount (spec sections 2, 4, 5 and 9).
+ * Redeeming loyalty points ("droplets") for a discount.
  *
- * Constants (spec 9): a point is worth 0.20 EUR; at least 100 points must be redeemed; multiplier
+ * Constants: a point is worth 0.20 EUR; at least 100 points must be redeemed; multiplier
  * tiers "0 points gives ×1, 200 points ×2, 400 points ×5" (of 0.20 EUR).
  *
  * How the tiers apply (our decision; the spec's user-facing texts disagree with each other):
@@ -21,11 +21,11 @@
 import { toCents } from './money'
 import { toNumber, wholeCount } from './to-number'
 
-/** Spec 9: 0.20 EUR per point (in cents: the amounts are counted in cents). */
+/** 0.20 EUR per point (in cents: the amounts are counted in cents). */
 const POINT_VALUE_CENTS = 20
-/** Spec 9: 0.20 EUR per point. */
+/** 0.20 EUR per point. */
 export const POINT_VALUE_EUR = POINT_VALUE_CENTS / 100
-/** Spec 9: minimum redemption 100 points (also the threshold to show the points input). */
+/** Minimum redemption 100 points (also the threshold to show the points input). */
 export const MIN_REDEEM_POINTS = 100
 
 export interface RedemptionTier {

@@ -15,7 +15,7 @@ const toggle = (panel: (typeof REFINEMENT_PANELS)[number]): PanelsAction => ({
   panel,
 })
 
-describe('refinement panels on small screens (spec 2 and 4)', () => {
+describe('refinement panels on small screens', () => {
   it('has five panels: grapes, regions, colours, methods, prices', () => {
     expect(REFINEMENT_PANELS).toEqual(['grapes', 'regions', 'colors', 'methods', 'prices'])
   })

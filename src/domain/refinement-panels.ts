@@ -1,5 +1,5 @@
 /**
- * The refinement bar of the wine search on small screens (spec sections 2 and 4): the filter
+ * The refinement bar of the wine search on small screens: the filter
  * button shows or hides the bar; five icon buttons (grapes, regions, colours, methods, prices)
  * toggle one panel at a time: none open, or exactly one. Pressing the open one closes it; the
  * bar's close button hides the bar. On large screens every panel is always visible (CSS), so

@@ -3,8 +3,8 @@ import { ROTATION_SECONDS, nextIndex, randomIndex } from './rotation'
 
 const fixed = (value: number) => () => value
 
-describe('nextIndex: never the same entry twice in a row (spec 2)', () => {
-  it('rotates every 15 seconds (spec 9)', () => {
+describe('nextIndex: never the same entry twice in a row', () => {
+  it('rotates every 15 seconds', () => {
     expect(ROTATION_SECONDS).toBe(15)
   })
 

@@ -1,9 +1,9 @@
 /**
- * Random rotation for the quotes and the slider (spec sections 2 and 4): every 15 s another entry,
+ * Random rotation for the quotes and the slider: every 15 s another entry,
  * chosen at random, never the same one twice in a row.
  */
 
-/** Seconds between two entries (spec section 9: "Slider and quotes rotation 15 s"). */
+/** Seconds between two entries ("Slider and quotes rotation 15 s"). */
 export const ROTATION_SECONDS = 15
 
 /**

@@ -22,7 +22,7 @@ const state = (query: string, refinements: SearchState['refinements'] = {}): Sea
   refinements,
 })
 
-describe('search constants (spec 9)', () => {
+describe('search constants', () => {
   it('quotes the spec: 512 characters, stalled after 200 ms, URL after 400 ms, 100 / 200 values', () => {
     expect(SEARCH_QUERY_MAX_LENGTH).toBe(512)
     expect(STALLED_SEARCH_DELAY_MS).toBe(200)
@@ -31,7 +31,7 @@ describe('search constants (spec 9)', () => {
     expect(REFINEMENT_SHOW_MORE_LIMIT).toBe(200)
   })
 
-  it('facets each list on its spec 3 attribute, and reads it back', () => {
+  it('facets each list on its record attribute, and reads it back', () => {
     const every = state('', {
       grapes: ['Merlot'],
       regions: ['Loire'],

@@ -1,5 +1,5 @@
 /**
- * The wine search's state and how it is written to the query string (spec sections 2 and 9):
+ * The wine search's state and how it is written to the query string:
  * the free-text query plus the chosen values of the six refinement lists. Pure functions: the
  * search widget's router reads and writes `location.search` through them.
  *
@@ -8,13 +8,13 @@
  * Each chosen value is one repeated parameter; parameters we do not own are kept as they are.
  */
 
-/** Spec 5 and 9: the search input takes at most 512 characters. */
+/** The search input takes at most 512 characters. */
 export const SEARCH_QUERY_MAX_LENGTH = 512
-/** Spec 9: a search is shown as stalled after 200 ms. */
+/** A search is shown as stalled after 200 ms. */
 export const STALLED_SEARCH_DELAY_MS = 200
-/** Spec 9: the search state is written to the URL 400 ms after it changes. */
+/** The search state is written to the URL 400 ms after it changes. */
 export const URL_WRITE_DELAY_MS = 400
-/** Spec 9: refinement lists show 100 values, 200 after "show more". */
+/** Refinement lists show 100 values, 200 after "show more". */
 export const REFINEMENT_LIMIT = 100
 export const REFINEMENT_SHOW_MORE_LIMIT = 200
 
@@ -28,7 +28,7 @@ export const REFINEMENT_KEYS = [
 ] as const
 export type RefinementKey = (typeof REFINEMENT_KEYS)[number]
 
-/** Spec 3: the index attribute each refinement list facets on. */
+/** The index attribute each refinement list facets on. */
 export const REFINEMENT_ATTRIBUTES: Readonly<Record<RefinementKey, string>> = {
   grapes: 'g.title',
   regions: 'r.title',

@@ -1,5 +1,5 @@
 /**
- * From a line of the sommelier's structured answer to search-index filters (spec section 7: "the
+ * From a line of the sommelier's structured answer to search-index filters ("the
  * sommelier (filter by colour, style, grape synonyms and region; 2 random hits per dish line)").
  * The model speaks freely ("Shiraz", "white", "sweet red"); the index has exact facet values
  * ("Syrah", "yellow-e8d27c", "/assets/badges/type-sweet.svg"), so every word is mapped onto the

@@ -70,7 +70,7 @@ describe('parsePairings', () => {
     })
   })
 
-  it('keeps at most 2 suggestions (spec 9: the sommelier suggests 2 wines)', () => {
+  it('keeps at most 2 suggestions (the sommelier suggests 2 wines)', () => {
     expect(SUGGESTIONS_PER_ANSWER).toBe(2)
     const result = parsePairings(answer(JSON.stringify([line, line, line, line])))
     expect(result.ok && result.pairings).toHaveLength(2)

@@ -1,5 +1,5 @@
 /**
- * The structured part of the sommelier's answer (spec sections 2 and 7). The model writes its
+ * The structured part of the sommelier's answer. The model writes its
  * answer for the reader, then, on lines of their own:
  *   <<<PAIRINGS>>>
  *   [{ "dish": "…", "color": "red", "style": "…", "grapes": ["…"], "regions": ["…"] }]
@@ -14,7 +14,7 @@ export const PAIRINGS_START = '<<<PAIRINGS>>>'
 export const PAIRINGS_END = '<<<END>>>'
 
 /**
- * Suggestions shown per answer (spec section 9: "The sommelier suggests 2 wines"). Extra lines
+ * Suggestions shown per answer ("The sommelier suggests 2 wines"). Extra lines
  * of the structured part are ignored.
  */
 export const SUGGESTIONS_PER_ANSWER = 2

@@ -19,7 +19,7 @@ const OPTIONS: TabOption[] = [
   { vintage: '2019', volumes: ['37.5cl'] },
 ]
 
-describe('tab memory (spec 9: "Tab choice cached 5 minutes")', () => {
+describe('tab memory ("Tab choice cached 5 minutes")', () => {
   it('keeps the choice for 5 minutes', () => {
     expect(TAB_MEMORY_MS).toBe(5 * MINUTE)
   })

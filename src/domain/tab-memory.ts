@@ -1,5 +1,5 @@
 /**
- * Wine page tabs: which vintage and volume to show (spec sections 2, 4 and 9).
+ * Wine page tabs: which vintage and volume to show.
  *
  * - A tab is identified by its vintage and volume; the URL hash writes it as `#2019-75cl`
  *   (`#2019` alone names the vintage, with its default volume).

@@ -1,4 +1,4 @@
-/** Types shared by the pure rules, the store and the widgets (spec section 3). */
+/** Types shared by the pure rules, the store and the widgets. */
 
 export const LOCALES = ['en', 'fr', 'nl'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -7,7 +7,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
-/** Promotion from the rules service's loyalty decision (spec section 3). */
+/** Promotion from the rules service's loyalty decision. */
 export interface Promotion {
   type: 'none' | 'points' | 'bogof'
   /** Points multiplier; 1 means no bonus. */
@@ -22,7 +22,7 @@ export interface BundleWine {
   quantity: number
 }
 
-/** One line of the cart (spec section 3). */
+/** One line of the cart. */
 export interface CartLine {
   /** Stable line id: variant id for a product, bundle odooCode for a bundle. */
   id: string
@@ -51,7 +51,7 @@ export interface CartLine {
   image?: string
 }
 
-/** Delivery or invoice contact (spec section 3). */
+/** Delivery or invoice contact. */
 export interface Contact {
   name: string
   street: string
@@ -101,7 +101,7 @@ export interface SessionState {
   points: number
 }
 
-/** A wine suggested by the sommelier (spec section 3, "Wine hit in chat"). */
+/** A wine suggested by the sommelier ("Wine hit in chat"). */
 export interface ChatWine {
   id: string
   title: string

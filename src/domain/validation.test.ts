@@ -20,7 +20,7 @@ import {
 const contact = claireContact
 const noVat = NO_VAT
 
-describe('filled: non-empty after trimming spaces (spec 5)', () => {
+describe('filled: non-empty after trimming spaces', () => {
   it.each<[string | null | undefined, boolean]>([
     ['Claire', true],
     [' x ', true],
@@ -33,7 +33,7 @@ describe('filled: non-empty after trimming spaces (spec 5)', () => {
   })
 })
 
-describe('isEmail: standard e-mail pattern (spec 5)', () => {
+describe('isEmail: standard e-mail pattern', () => {
   it.each([
     ['claire@example.com', true],
     ['  claire@example.com ', true],
@@ -130,7 +130,7 @@ describe('VAT numbers', () => {
   })
 })
 
-describe('login, sign-up and password forms (spec 5)', () => {
+describe('login, sign-up and password forms', () => {
   it.each([
     ['claire@example.com', 'secret', true],
     ['', 'secret', false],

@@ -1,5 +1,5 @@
 /**
- * Form rules (spec section 5) and Belgian VAT numbers (PROTOCOLS.md).
+ * Form rules and Belgian VAT numbers (docs/protocols.md).
  *
  * Decisions:
  * - "Non-empty" means non-empty after trimming spaces; passwords are never trimmed.
@@ -38,7 +38,7 @@ export function isContactComplete(contact: Contact): boolean {
   return [name, street, zip, city, email, phone].every(filled) && hasCountry(contact)
 }
 
-/** Spec 5: delivery is valid when the contact is complete. */
+/** Delivery is valid when the contact is complete. */
 export function isDeliveryValid(delivery: Contact): boolean {
   return isContactComplete(delivery)
 }
@@ -48,17 +48,17 @@ export function isVatRecordValid(vat: VatRecord): boolean {
   return normalizeVat(vat.number) === '' || vat.valid
 }
 
-/** Spec 5: invoice is valid under the delivery rule plus a valid VAT record. */
+/** Invoice is valid under the delivery rule plus a valid VAT record. */
 export function isInvoiceValid(invoice: Contact, vat: VatRecord): boolean {
   return isContactComplete(invoice) && isVatRecordValid(vat)
 }
 
-/** Spec 5: the full form requires a valid delivery and a valid invoice. */
+/** The full form requires a valid delivery and a valid invoice. */
 export function isFormValid(contacts: Pick<Contacts, 'delivery' | 'invoice' | 'vat'>): boolean {
   return isDeliveryValid(contacts.delivery) && isInvoiceValid(contacts.invoice, contacts.vat)
 }
 
-/** Spec 5: compute the shipping fee only when zip is longer than 3 characters, city and country set. */
+/** Compute the shipping fee only when zip is longer than 3 characters, city and country set. */
 export function shouldComputeShipping(
   contact: Pick<Contact, 'zip' | 'city' | 'country' | 'country_code'>,
 ): boolean {
@@ -70,7 +70,7 @@ export function normalizeVat(input: string): string {
   return input.replace(/[.,\s]/g, '').toUpperCase()
 }
 
-/** Spec 5: the login button is enabled when email and password are both filled. */
+/** The login button is enabled when email and password are both filled. */
 export function canLogin(email: string, password: string): boolean {
   return filled(email) && password !== ''
 }
@@ -84,12 +84,12 @@ export interface SignUpForm {
   submitting: boolean
 }
 
-/** Spec 5: name and password fields are enabled once the email is valid and free. */
+/** Name and password fields are enabled once the email is valid and free. */
 export function canEditSignUpDetails(email: string, emailFree: boolean | null): boolean {
   return isEmail(email) && emailFree === true
 }
 
-/** Spec 5: sign-up needs a valid, free email, a non-empty name and password, and no submit running. */
+/** Sign-up needs a valid, free email, a non-empty name and password, and no submit running. */
 export function canSignUp(form: SignUpForm): boolean {
   return (
     canEditSignUpDetails(form.email, form.emailFree) &&
@@ -99,12 +99,12 @@ export function canSignUp(form: SignUpForm): boolean {
   )
 }
 
-/** Spec 5: the forgot-password send button needs an email and no send running. */
+/** The forgot-password send button needs an email and no send running. */
 export function canSendResetLink(email: string, busy: boolean): boolean {
   return filled(email) && !busy
 }
 
-/** Spec 5: reset needs a non-empty password equal to its confirmation and no request running. */
+/** Reset needs a non-empty password equal to its confirmation and no request running. */
 export function canResetPassword(password: string, confirmation: string, busy: boolean): boolean {
   return !busy && password !== '' && password === confirmation
 }

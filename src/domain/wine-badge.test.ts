@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { badgeFallbackLabel, wineBadgeOf } from './wine-badge'
 
-describe('wineBadgeOf: the six translated badges (spec 9) from the badge image path', () => {
+describe('wineBadgeOf: the six translated badges from the badge image path', () => {
   it.each<[unknown, string | null]>([
     ['/assets/badges/method-biodynamic.svg', 'biodynamic'],
     ['/assets/badges/method-organic.svg', 'organic'],

@@ -1,5 +1,5 @@
 /**
- * The type and method badges of the search records (spec sections 3 and 9). A record carries
+ * The type and method badges of the search records. A record carries
  * each badge as `{ title, image }` and the refinement lists facet on the image path
  * (`m.image`, `t.image`), so the badge is recognised from the image's file name and shown
  * translated: biodynamic, organic, natural wine, sparkling, (semi-)sweet, no alcohol.

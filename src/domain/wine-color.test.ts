@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isWineColor, wineColorOf } from './wine-color'
 
-describe('wineColorOf: the part of c.color before the dash (spec 3)', () => {
+describe('wineColorOf: the part of c.color before the dash', () => {
   it.each<[unknown, string | null]>([
     ['red-7b1e2b', 'red'],
     ['yellow-e8d27c', 'yellow'],

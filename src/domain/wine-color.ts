@@ -1,5 +1,5 @@
 /**
- * Wine colours of the search records (spec section 3): `c.color` has the form "<color>-<suffix>"
+ * Wine colours of the search records: `c.color` has the form "<color>-<suffix>"
  * and only the part before the dash is used: yellow, red, amber or pink.
  */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { normalizeHit, normalizeHits } from './wine-hit'
 import { safeUrl } from './safe-url'
 
-/** The spec 3 fields of a good record: what normalizeHit keeps. */
+/** The fields of a good record: what normalizeHit keeps. */
 const kept = {
   objectID: '10001',
   title: 'Château Lafleur',
@@ -20,7 +20,7 @@ const kept = {
 const record = { ...kept, objID: '10001', price: 89.95, _highlightResult: {} }
 
 describe('normalizeHit', () => {
-  it('keeps the spec 3 fields of a good record', () => {
+  it('keeps the fields of a good record', () => {
     expect(normalizeHit(record)).toEqual(kept)
   })
 

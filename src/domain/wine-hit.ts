@@ -1,5 +1,5 @@
 /**
- * A wine as the search index returns it (spec section 3), checked field by field so a card never
+ * A wine as the search index returns it, checked field by field so a card never
  * dereferences a missing field and never links to a `javascript:` URL. Shared by the search
  * panel, the carousel and the sommelier's suggestion cards.
  */

@@ -4,7 +4,7 @@ import { pageSlot } from '../page/page-context'
 export const CSRF_TOKEN_URL = '/cp/auth/token'
 
 interface CsrfSlot {
-  /** The page's CSRF token (spec section 6): fetched by the first account call, then kept. */
+  /** The page's CSRF token: fetched by the first account call, then kept. */
   token: Promise<string> | null
   /** Told when an account call answers 401 (src/session/session.ts: ask who is logged in). */
   onUnauthenticated: (() => void) | null
@@ -31,7 +31,7 @@ export function onUnauthenticated(listener: () => void): void {
 }
 
 /**
- * An account call (spec section 6): fetches the CSRF token with the page's first account call
+ * An account call: fetches the CSRF token with the page's first account call
  * (never before: a page that makes none asks for no token), sends it as X-CSRF-TOKEN, and on 419
  * (stale token) fetches a new one and retries once. A 401 is still thrown to the caller, and
  * told to `onUnauthenticated`.

@@ -96,7 +96,7 @@ describe('http', () => {
   })
 })
 
-describe('timeouts (issue 11: no call waits forever)', () => {
+describe('timeouts (no call waits forever)', () => {
   it.each([
     ['a server that never answers', () => server.use(http.get('/api/hang', never))],
     ['an answer whose body never ends', stallBody],

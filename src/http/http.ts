@@ -1,7 +1,7 @@
 /**
  * Fetch wrapper for the site's own endpoints: JSON in and out, form data where the spec says
  * form data. Every failure (non-OK status, network error, no answer in time, unreadable body)
- * raises an HttpError whose message is "Error fetching data" (spec section 8) and which carries
+ * raises an HttpError whose message is "Error fetching data" and which carries
  * the call (method, URL) and what it answered (status, 0 when there was no response, and the
  * kind of failure), so the report names the endpoint without each caller saying it. Every call
  * has a timeout: a hung server ends like a network error, never as a spinner forever.

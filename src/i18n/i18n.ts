@@ -62,7 +62,7 @@ const textFilesBackend: BackendModule = {
   },
 }
 
-// Module-level on purpose (README "One page context"): the texts are immutable and mirror the
+// Module-level on purpose (docs/architecture.md, "The page context"): the texts are immutable and mirror the
 // browser's module map of text files, which is per document (a failed import stays failed).
 
 /** Why the last read of a `locale|namespace` failed. */

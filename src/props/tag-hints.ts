@@ -9,7 +9,7 @@ import { closest } from '../domain/closest'
 import { reportError, type ErrorReport } from '../report/report'
 
 /**
- * What every tag understands (README, "Attributes every tag understands"), and the marks the
+ * What every tag understands (docs/embedding.md, "Attributes every tag understands"), and the marks the
  * runtime (mount/runtime.ts) writes on tags itself: known to all widgets.
  */
 export const SHARED_ATTRIBUTES = [

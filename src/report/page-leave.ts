@@ -1,5 +1,5 @@
 /**
- * Knows when the page is going away, and which failures that explains (issue 17): a widget chunk,
+ * Knows when the page is going away, and which failures that explains: a widget chunk,
  * a request or a stylesheet the browser stops loading because the visitor left is not a failure
  * of ours. Firefox and WebKit reject those loads with ordinary-looking errors ("NetworkError when
  * attempting to fetch resource.", "error loading dynamically imported module", "Importing a

@@ -16,7 +16,7 @@ import { showNote } from './demo-note'
 export const ERROR_EVENT = 'wine-widgets:error'
 
 /**
- * Where a failure happened (the README's "Errors" section lists them for integrators):
+ * Where a failure happened (docs/embedding.md, "Errors", lists them for integrators):
  * - `config`: the page's JSON config block;
  * - `mount`: a tag's attributes, loading a widget's code, unmounting;
  * - `widget`: a widget crashed (caught by its root's error boundary) or reported its own content

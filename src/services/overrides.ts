@@ -1,6 +1,6 @@
 /**
  * Service overrides: how a test page swaps an external service (card payments, address
- * autocomplete) for a stand-in without the library holding one (ARCHITECTURE.md rule 4).
+ * autocomplete) for a stand-in without the library holding one (docs/architecture.md rule 4).
  *
  * A test page sets `window.wineWidgetsServices` BEFORE it loads the library:
  *

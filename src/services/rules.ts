@@ -1,5 +1,5 @@
 /**
- * The rules service (spec section 7, PROTOCOLS.md): a GoRules-style decision API reached through
+ * The rules service (docs/protocols.md): a GoRules-style decision API reached through
  * the site's own proxy at `rules.url` (the proxy adds the access token; it never reaches the
  * browser). `POST {rules.url}/evaluate/{decision}` with `{ context }` answers
  * `{ result: { output }, performance }`.
@@ -7,7 +7,7 @@
  * `RulesService` is the interface widgets use; `createRulesService(url)` is the HTTP
  * implementation (the demo and the tests answer it with MSW). `lookupPromotion` is the loyalty
  * decision as the wine page needs it: it never throws, a failure is logged and gives no
- * promotion (spec 8).
+ * promotion.
  */
 import { readShippingCost, type ShippingContext } from '../domain/checkout'
 import { NO_PROMOTION, normalizePromotion } from '../domain/points'
@@ -20,7 +20,7 @@ import { pageSlot } from '../page/page-context'
 import type { Answer, Schema, Unchecked } from '../api/wire'
 
 /**
- * Context of the loyalty decision (spec 7): the day of the lookup (YYYY-MM-DD, local date), the
+ * Context of the loyalty decision: the day of the lookup (YYYY-MM-DD, local date), the
  * wine code, vintage and volume.
  */
 export type LoyaltyContext = Schema<'LoyaltyContext'>
@@ -38,7 +38,7 @@ export interface RulesService {
   /** The loyalty decision for one wine, vintage and volume, normalised (never a bad promotion). */
   loyalty(context: LoyaltyContext, signal?: AbortSignal): Promise<Promotion>
   /**
-   * The shipping decision (spec 7: cart amount, bottles, free flag, country code → cost in EUR).
+   * The shipping decision (cart amount, bottles, free flag, country code → cost in EUR).
    * An output that is not a number ≥ 0 throws an HttpError: never read as free shipping.
    */
   shipping(context: ShippingContext, signal?: AbortSignal): Promise<number>
@@ -112,7 +112,7 @@ export function loyaltyDate(now: Date = new Date()): string {
 }
 
 /**
- * The promotion of a wine line (spec 7 and 8): the loyalty decision, or no promotion when the
+ * The promotion of a wine line: the loyalty decision, or no promotion when the
  * service is not configured or the lookup fails (the failure is only logged).
  */
 export async function lookupPromotion(
@@ -142,8 +142,8 @@ export async function lookupPromotion(
 }
 
 /**
- * The shipping fee for a delivery (spec 5, 7 and 8). Rejects when the service is not configured or
- * the decision fails; the caller only logs that (spec 8: "Shipping calculation failure: only
+ * The shipping fee for a delivery. Rejects when the service is not configured or
+ * the decision fails; the caller only logs that ("Shipping calculation failure: only
  * logged") and keeps the cost unknown.
  */
 export async function quoteShipping(

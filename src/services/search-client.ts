@@ -1,5 +1,5 @@
 /**
- * The hosted search service (spec section 7): one index per locale, queried from the browser with
+ * The hosted search service: one index per locale, queried from the browser with
  * the public search-only key of the config block. One lite client per page, shared by the search
  * panel, the carousel and the sommelier, so the client's response cache and host health are
  * shared too.

@@ -1,6 +1,6 @@
 import type { Locale } from '../domain/types'
 
-/** Spec section 2: the login page's localized word per locale. */
+/** The login page's localized word per locale. */
 export const LOGIN_WORDS: Record<Locale, string> = {
   en: 'login',
   fr: 'se-loguer',

@@ -1,5 +1,5 @@
 /**
- * The page's session service (spec sections 4 and 9): the inactivity expiry, found at page load
+ * The page's session service: the inactivity expiry, found at page load
  * or on an open page. Started by the page services before any widget renders
  * (`mount/page-services.ts`), never from a component, so no ordering of roots and effects can
  * lose an expiry. Kept apart from the account calls (`session.ts`: current-user check, login,

@@ -1,5 +1,5 @@
 /**
- * The session core (spec section 4, "Session"): the
+ * The session core ("Session"): the
  * current-user check, login, logout and account creation. Framework-free; `use-session.ts` holds
  * the React side.
  *

@@ -62,8 +62,7 @@ export function useLogin(onDone?: (result: LoginResult) => void) {
 }
 
 /**
- * Logging out as a mutation: `logout` resolves to whether it worked (a failure is only logged,
- * spec 4). `busy` stays true after a success, while the page goes home.
+ * Logging out as a mutation: `logout` resolves to whether it worked (a failure is only logged). `busy` stays true after a success, while the page goes home.
  */
 export function useLogout(options: LogoutOptions) {
   const mutation = useMutation({ mutationFn: () => logout(options), retry: false })

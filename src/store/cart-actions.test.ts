@@ -31,7 +31,7 @@ function recordChanges() {
   return { events, off }
 }
 
-describe('cart actions (spec 4)', () => {
+describe('cart actions', () => {
   it('adds a line and emits cart:changed with the new totals', () => {
     const { events, off } = recordChanges()
     expect(addToCart(wine())).toEqual({ added: true, quantity: 6 })

@@ -1,5 +1,5 @@
 /**
- * Cart actions over the pure cart operations of `src/domain/cart.ts` (spec section 4). Each action
+ * Cart actions over the pure cart operations of `src/domain/cart.ts`. Each action
  * applies the operation to the page's one store (persisted to sessionStorage, shared by every
  * widget root) and, when the cart really changed, emits `cart:changed` with the new totals.
  * An operation that changes nothing (adding to a line already at its stock, updating to the same

@@ -1,5 +1,5 @@
 /**
- * Contacts actions (spec sections 3, 4 and 5): the delivery and invoice contacts, the VAT record
+ * Contacts actions: the delivery and invoice contacts, the VAT record
  * and `isValidShipping`, kept in the page's store (sessionStorage: they survive a reload; the
  * full clean-up `cleanUpCart()` and logout/inactivity `clearPersonal()` reset them).
  *
@@ -45,7 +45,7 @@ export function updateContact(kind: ContactKind, patch: Partial<Contact>): void 
   })
 }
 
-/** Spec 2: the delivery fields copied into the invoice's empty fields. */
+/** The delivery fields copied into the invoice's empty fields. */
 export function copyDeliveryToInvoice(): void {
   if (locked()) return
   getStore().update((d) => {
@@ -53,7 +53,7 @@ export function copyDeliveryToInvoice(): void {
   })
 }
 
-/** Spec 2: invoice details pre-filled from the user (where empty). */
+/** Invoice details pre-filled from the user (where empty). */
 export function prefillInvoice(user: { name: string; email: string }): void {
   const { invoice } = getStore().getState().contacts
   const next = prefillFromUser(invoice, user)

@@ -62,7 +62,7 @@ const CartLineSchema: v.GenericSchema<CartLine> = v.object({
   name: v.string(),
   vintage: v.nullable(v.string()),
   volume: v.nullable(v.string()),
-  // Decision (README): a quantity never goes below 1; removing a line is explicit.
+  // A quantity never goes below 1; removing a line is explicit.
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
   price: amount,
   qty_available: finite,

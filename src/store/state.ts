@@ -35,7 +35,7 @@ export interface StoreState {
 }
 
 export { STORAGE_KEY, STORAGE_VERSION } from './storage-key'
-/** Spec section 9: inactivity logout after 30 minutes. */
+/** Inactivity logout after 30 minutes. */
 export const INACTIVITY_MS = 30 * 60 * 1000
 
 export const emptyContact = (): Contact => ({

@@ -231,7 +231,7 @@ function savedState(now: number): StoreState {
 /** Mis-shapes a copy of the saved state (Reflect: the wrong shapes do not type-check, on purpose). */
 type Tamper = (saved: StoreState) => unknown
 
-describe('saved state of the wrong shape (issue 11): what does not fit goes, the rest stays', () => {
+describe('saved state of the wrong shape: what does not fit goes, the rest stays', () => {
   const cases: [string, Tamper, string, (s: StoreState, whole: StoreState) => void][] = [
     [
       'a contact without fields',

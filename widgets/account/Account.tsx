@@ -49,7 +49,7 @@ function AccountPage({ user, focus, logoutFrom }: AccountPageProps) {
 }
 
 /**
- * The customer account page (spec 2): greeting, logout and the "Orders" tab. Logged-out visitors
+ * The customer account page: greeting, logout and the "Orders" tab. Logged-out visitors
  * get the login panel; after a login there the account shows at once. While the page's
  * current-user check runs for a visitor the store does not know, a short status shows instead of
  * a login form that would vanish a moment later.

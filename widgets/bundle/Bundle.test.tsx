@@ -185,7 +185,7 @@ describe('bundle', () => {
     ])
   })
 
-  it('links a wine only to an http(s) page or a same-site path (issue 11)', async () => {
+  it('links a wine only to an http(s) page or a same-site path', async () => {
     const answer = bundleAnswer('BUN-001', 'en')!
     // Two safe addresses, then four refused ones.
     const urls: [name: string, url: string][] = [
@@ -219,7 +219,7 @@ describe('bundle', () => {
     ['says yes', CONSENT_ALLOW, ['view_item']],
     ['is missing', null, []],
   ] as const)(
-    'pushes one GA4 view_item with the bundle’s id when the consent cookie %s (issue 14)',
+    'pushes one GA4 view_item with the bundle’s id when the consent cookie %s',
     async (_, consent, expected) => {
       if (consent) document.cookie = `${CONSENT_COOKIE}=${consent}; path=/`
       window.dataLayer = []

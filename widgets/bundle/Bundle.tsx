@@ -23,7 +23,7 @@ import buyBox from '../../src/ui/buy-box/BuyBox.module.css'
 import styles from './Bundle.module.css'
 import { useReportError } from '../../src/report/use-report-error'
 
-/** Bundle page (spec 2, 4, 5): loading skeleton, then available or out of stock. */
+/** Bundle page: loading skeleton, then available or out of stock. */
 export default function Bundle({ props, locale, element }: WidgetComponentProps<BundleProps>) {
   const { t } = useTranslation('bundle')
   const query = useBundle({ odooCode: props.odooCode, locale })

@@ -50,7 +50,7 @@ function allHits(pages: readonly WinesResult[] | undefined): WineHit[] {
 }
 
 /**
- * The wines whose search tag equals the title, laid out by their number (spec section 2); every
+ * The wines whose search tag equals the title, laid out by their number; every
  * one of them, page after page: the next page loads when the end of the list comes near, by
  * scrolling or by moving focus to one of the last cards.
  */

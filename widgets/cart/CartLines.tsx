@@ -17,7 +17,7 @@ import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import styles from './Cart.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
-/** The cart's lines: change a quantity within the stock, or remove the line (spec 2 and 4). */
+/** The cart's lines: change a quantity within the stock, or remove the line. */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   const { t } = useTranslation('cart')
   const [removed, setRemoved] = useState<string | null>(null)

@@ -25,7 +25,7 @@ export interface CartPageSlots {
 }
 
 /**
- * Cart page (spec 2): empty message, or lines, totals, droplets, login or payment, claims. The
+ * Cart page: empty message, or lines, totals, droplets, login or payment, claims. The
  * page's own heading (the CMS's "Cart" h1) is the visible title: the widget's "Your cart" only
  * names its section for assistive technology, so the page does not say "Cart" twice.
  */

@@ -611,7 +611,7 @@ describe('payment', () => {
       await thanks(6000)
       expect(callsOf('checkoutorder').filter((c) => !c.fault)).toHaveLength(1)
       expect(callsOf('sendorderconfirmation').filter((c) => !c.fault)).toHaveLength(1)
-      // The thank-you shows once the order is confirmed; the points follow behind it (issue 10).
+      // The thank-you shows once the order is confirmed; the points follow behind it.
       await waitFor(() => expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 8]), {
         timeout: 5000,
       })

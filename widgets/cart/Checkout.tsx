@@ -37,7 +37,7 @@ const CONTACT_STEPS = {
 } as const satisfies Record<ContactKind, { next: CheckoutTab; nextLabel: string; legend: string }>
 
 /**
- * Checkout (spec 2): tabs delivery (default), invoice (open once the delivery is valid) and
+ * Checkout: tabs delivery (default), invoice (open once the delivery is valid) and
  * payment (open once the whole form is valid). Choosing invoice copies the delivery into the
  * empty invoice fields; the invoice is pre-filled from the user. Contacts live in the store.
  */

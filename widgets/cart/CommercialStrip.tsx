@@ -42,7 +42,7 @@ const Droplet = () => (
   </ClaimIcon>
 )
 
-/** Three shop claims under the cart (spec 2): free delivery from 150 EUR, money back, droplets. */
+/** Three shop claims under the cart: free delivery from 150 EUR, money back, droplets. */
 export function CommercialStrip() {
   const { t } = useTranslation('cart')
   const locale = useLocale()

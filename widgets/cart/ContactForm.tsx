@@ -44,7 +44,7 @@ export interface ContactFormProps {
   children?: ReactNode
 }
 
-/** A delivery or invoice contact (spec 3) with the spec 5 rules shown next to failing fields. */
+/** A delivery or invoice contact with the contact rules shown next to failing fields. */
 export function ContactForm({
   kind,
   contact,

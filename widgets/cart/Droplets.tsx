@@ -10,7 +10,7 @@ import styles from './Cart.module.css'
 import { CartBox } from './TitledSection'
 
 export interface DropletsProps {
-  /** Points earned by this order (spec 9). */
+  /** Points earned by this order. */
   earned: number
   session: SessionState
   /** The checkout issue's redemption input (logged-in users). */
@@ -18,7 +18,7 @@ export interface DropletsProps {
 }
 
 /**
- * Droplets section (spec 2): the points this order earns; visitors are told to log in; logged-in
+ * Droplets section: the points this order earns; visitors are told to log in; logged-in
  * users see their balance and the rules (a tooltip, a popup on small screens).
  */
 export function Droplets({ earned, session, redemption }: DropletsProps) {

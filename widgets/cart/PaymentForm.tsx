@@ -58,7 +58,7 @@ function loadProvider(client: QueryClient): Promise<Stripe | null> {
 }
 
 /**
- * The payment tab (spec 2 and 4) on Stripe's Payment Element: card first, Bancontact, and the
+ * The payment tab on Stripe's Payment Element: card first, Bancontact, and the
  * wallets the browser offers (real Stripe.js, or the fake a test page registers). The loading
  * promise goes straight to `<Elements>` (Stripe's way: the form renders while Stripe.js loads);
  * the same load is a React Query query (`paymentsQueryOptions`) that says whether it failed.

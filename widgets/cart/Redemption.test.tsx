@@ -7,7 +7,7 @@ vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(setDemoConfig)
 
-describe('droplets redemption (issue 11: the discount shows only once the input is left)', () => {
+describe('droplets redemption (the discount shows only once the input is left)', () => {
   it('(en) typing changes nothing in the summary or on Pay; leaving the input applies it everywhere', async () => {
     const { user } = await renderOnPaymentTab('en')
     await waitFor(() => expect(figure('Shipping')).toBe('€9.95'))

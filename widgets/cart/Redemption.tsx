@@ -17,7 +17,7 @@ import { redeemDroplets } from './checkout-actions'
 import styles from './Checkout.module.css'
 
 /**
- * Droplets redemption (spec 2, 4, 5): shown when the balance reaches 100. The typed number is
+ * Droplets redemption: shown when the balance reaches 100. The typed number is
  * clamped on change to the allowed maximum (balance, and what covers the subtotal); it is
  * redeemed when the input is left, so the discount (a negative euro amount, here, in the order
  * summary and on the Pay button) shows only then, everywhere at once.

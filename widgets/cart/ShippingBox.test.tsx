@@ -50,7 +50,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('the shipping quote retries (issue 11)', () => {
+describe('the shipping quote retries', () => {
   const failures: NamedFault[] = [
     HTTP_500,
     NETWORK_ERROR,
@@ -74,7 +74,7 @@ describe('the shipping quote retries (issue 11)', () => {
       expect(screen.queryByText(/check the delivery address/i)).not.toBeInTheDocument()
       expect(screen.queryByText('Free')).not.toBeInTheDocument()
       expect(screen.getByText(TEXTS.en.needShipping)).toBeVisible()
-      // Only logged (spec 8), never an alert.
+      // Only logged, never an alert.
       // Once, however many automatic tries fail after it.
       expect(error).toHaveBeenCalledTimes(1)
       expect(error).toHaveBeenCalledWith(

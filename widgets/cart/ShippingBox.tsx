@@ -9,7 +9,7 @@ import { Pair } from './Pair'
 import { TitledSection } from './TitledSection'
 import { useShippingQuote } from './use-shipping-quote'
 
-/** Shipping box (spec 2): destination and cost, once the delivery contact is valid. */
+/** Shipping box: destination and cost, once the delivery contact is valid. */
 export function ShippingBox() {
   const { t } = useTranslation('checkout')
   const { status, retry } = useShippingQuote()

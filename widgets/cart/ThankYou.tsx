@@ -7,7 +7,7 @@ import { homePath } from '../../src/session/routes'
 import styles from './Checkout.module.css'
 
 /**
- * Thank-you screen once the order is confirmed (spec 2), with a recap of what was paid (order
+ * Thank-you screen once the order is confirmed, with a recap of what was paid (order
  * number, total, droplets earned) and a link to the home page.
  */
 export function ThankYou({ order }: { order: PaidOrder }) {

@@ -11,8 +11,8 @@ import { CartBox } from './TitledSection'
 const selectValidShipping = (state: StoreState) => state.contacts.isValidShipping
 
 /**
- * Subtotal, shipping, redeemed droplets and total (spec 9: total = subtotal + shipping − redeemed
- * amount). The shipping cost is shown once the shipping contact is valid (spec 2); before that a
+ * Subtotal, shipping, redeemed droplets and total (total = subtotal + shipping − redeemed
+ * amount). The shipping cost is shown once the shipping contact is valid; before that a
  * placeholder says when it will be known.
  */
 export function TotalBox({ cart, totals }: { cart: CartState; totals: CartTotals }) {

@@ -9,7 +9,7 @@ import styles from './Checkout.module.css'
 import { reportError } from '../../src/report/report'
 
 /**
- * The optional VAT number (spec 5): empty is valid; otherwise the number, stripped of dots, commas
+ * The optional VAT number: empty is valid; otherwise the number, stripped of dots, commas
  * and spaces, is checked by `POST /api/isVATValid` when the field is left (or on Enter). While it
  * is typed or checked the record is not valid, so the payment tab stays closed. The check is a
  * React Query mutation: an answer for a number the shopper has since changed is dropped (typing

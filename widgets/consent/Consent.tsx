@@ -24,7 +24,7 @@ const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') 
 const privacyPath = (locale: Locale) => `/${locale}/privacy`
 
 /**
- * Spec section 2: the overlay is hidden on the privacy page of any locale, with or without a
+ * The overlay is hidden on the privacy page of any locale, with or without a
  * trailing slash, and on the page a custom `privacyUrl` points to.
  */
 function isPrivacyPage(privacyUrl: string): boolean {

@@ -93,7 +93,7 @@ async function fill(locale: Locale, choice: Choice) {
   return user
 }
 
-describe('giftbox widget (spec 2, 5, 9)', () => {
+describe('giftbox widget', () => {
   it('has a titled form with labelled controls and a polite live region for the result (fr)', async () => {
     await renderWidget(giftbox, { locale: 'fr' })
     expect(

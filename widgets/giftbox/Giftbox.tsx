@@ -17,7 +17,7 @@ import { formatMoney } from '../../src/domain/money'
 import { useTranslation } from 'react-i18next'
 import styles from './Giftbox.module.css'
 
-/** Shown for every figure while there is no number of gifts (spec section 2). */
+/** Shown for every figure while there is no number of gifts. */
 const DASH = '–'
 const INITIAL_GIFTS = '10'
 

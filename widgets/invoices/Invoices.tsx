@@ -7,7 +7,7 @@ import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import styles from './Invoices.module.css'
 
 /**
- * The invoice history on its own (spec 2), under a "Your orders" heading. Invoices belong to a
+ * The invoice history on its own, under a "Your orders" heading. Invoices belong to a
  * logged-in user, so a logged-out visitor gets the shared login panel (with a line saying why),
  * and the list shows as soon as the login succeeds; while the page's current-user check is still
  * running, the loading status shows instead.

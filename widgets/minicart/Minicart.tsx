@@ -15,7 +15,7 @@ const CLOSE_DELAY_MS = 200
 const AUTO_OPEN_GRACE_MS = 500
 
 /**
- * Header minicart (spec 2): a count badge on a disclosure button; the list opens on hover, on
+ * Header minicart: a count badge on a disclosure button; the list opens on hover, on
  * keyboard focus and on click, and closes on Escape, when focus or the pointer leaves.
  */
 export default function Minicart({ locale }: WidgetComponentProps) {

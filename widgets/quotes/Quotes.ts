@@ -139,7 +139,7 @@ const Quotes: DomWidget<QuotesProps> = ({ element, props, locale, textsFor, clie
     },
     (error: unknown) => {
       if (stopped) return
-      // Editors see load problems in the console; shoppers see nothing (spec 8: not shown).
+      // Editors see load problems in the console; shoppers see nothing (not shown).
       element.replaceChildren()
       reportError({
         widget: 'quotes',

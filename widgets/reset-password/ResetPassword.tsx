@@ -23,7 +23,7 @@ import { homePath } from '../../src/session/routes'
 import styles from './ResetPassword.module.css'
 import { reportError } from '../../src/report/report'
 
-/** A link without email cannot reset anything: go home at once (spec 2). */
+/** A link without email cannot reset anything: go home at once. */
 function GoHome({ locale, element }: { locale: Locale; element: HTMLElement }) {
   const { t } = useTranslation('resetPassword')
   const done = useRef(false)

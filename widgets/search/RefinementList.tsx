@@ -33,7 +33,7 @@ export interface RefinementListProps {
 export const AnsweredContext = createContext(true)
 
 /**
- * One refinement list (spec 2): the first 100 values with a show-more toggle to 200, sorted by
+ * One refinement list: the first 100 values with a show-more toggle to 200, sorted by
  * name ascending in the locale's collation ("Médoc" before "Mosel", "Sémillon" before "Syrah"),
  * chosen by checkbox with their counts. "No results" only for an answer without values: while
  * the first answer is pending (or when the search failed) the list is simply empty.

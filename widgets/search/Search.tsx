@@ -171,7 +171,7 @@ function SommelierMode({ locale, onBack, onClose }: SommelierModeProps) {
 
 /**
  * The `search` widget: a magnifier button for the header and the page's full-screen modal with
- * its two modes, search and sommelier (spec 2 and 4). Any widget opens it with the bus event
+ * its two modes, search and sommelier. Any widget opens it with the bus event
  * `modal:open` `{ mode }`; closing emits `modal:close` and clears the sommelier conversation.
  * A page that loads with a search in its query string opens it in search mode.
  */

@@ -20,9 +20,8 @@ export type SearchStateMapping = NonNullable<Routing['stateMapping']>
 const here = (search: string) => `${location.pathname}${search}${location.hash}`
 
 /**
- * InstantSearch's own history router over our query-string format (spec 2 and 9,
- * src/domain/search-state.ts): it reads the state on start, writes 400 ms after the last change
- * (its default write delay, the spec's: one history entry per pause, not per keystroke) and
+ * InstantSearch's own history router over our query-string format (src/domain/search-state.ts): it reads the state on start, writes 400 ms after the last change
+ * (its default write delay, ours too: one history entry per pause, not per keystroke) and
  * follows back/forward. What we add:
  * - the page's own parameters and hash are kept (`createURL`);
  * - a state the address already holds is never pushed again, whatever its parameters' order;

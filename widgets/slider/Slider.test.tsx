@@ -276,7 +276,7 @@ describe('slider widget', () => {
     })
     await waitFor(() => expect(screen.getAllByRole('region')).toHaveLength(2))
     expect(requests).toHaveLength(1)
-    // Only sliders of the collection on the page: the slider's fields of spec 7, no index level.
+    // Only sliders of the collection on the page: the slider's fields, no index level.
     expect(requests[0]!.searchParams.get('fields')).toBe('hero,intro,meta_description,title,url')
   })
 

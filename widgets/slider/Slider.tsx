@@ -65,7 +65,7 @@ export default function Slider({ props, locale, element }: WidgetComponentProps<
     return () => clearInterval(timer)
   }, [rotating, paused, holding, count, first])
 
-  // Editors see load problems in the console; shoppers see a quiet empty state (spec 8).
+  // Editors see load problems in the console; shoppers see a quiet empty state.
   useReportError(query.error, {
     widget: 'slider',
     area: 'data',

@@ -203,7 +203,7 @@ const waitFor = (wait: RateLimitWait | null, index: number) =>
   wait?.index === index ? { retryAfter: wait.seconds } : {}
 
 /**
- * The chat (spec sections 2 and 4): header, greeting, the conversation as a polite live log,
+ * The chat: header, greeting, the conversation as a polite live log,
  * and the input (Enter sends) for logged-in customers or the login panel for visitors.
  */
 export default function Chat({ locale }: { locale: Locale }) {

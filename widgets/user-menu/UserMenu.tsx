@@ -14,7 +14,7 @@ function initialOf(user: User, locale: Locale): string {
   return first.toLocaleUpperCase(intlLocale(locale))
 }
 
-/** Header user menu (spec section 2): login icon when logged out, initial badge when logged in. */
+/** Header user menu: login icon when logged out, initial badge when logged in. */
 export default function UserMenu({ locale }: WidgetComponentProps) {
   const { t } = useTranslation('userMenu')
   const { isLoggedIn, user, points } = useSession()

@@ -30,7 +30,7 @@ export interface AddToCartBoxProps {
 }
 
 /**
- * The add-to-cart box of one vintage and volume (spec 2 and 5): price, minus/plus (+6, the first
+ * The add-to-cart box of one vintage and volume: price, minus/plus (+6, the first
  * step from 1 adds 5), a quantity field (at least 1, at most the stock, clamped between 0 and
  * the stock when left), the add button; an out-of-stock banner instead when nothing is left.
  */

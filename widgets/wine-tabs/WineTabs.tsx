@@ -18,7 +18,7 @@ import { useReportError } from '../../src/report/use-report-error'
 import type { WineTabsProps } from './props'
 import styles from './WineTabs.module.css'
 
-/** Wine page (spec 2): tabs per active vintage, nested tabs per volume with the add-to-cart box. */
+/** Wine page: tabs per active vintage, nested tabs per volume with the add-to-cart box. */
 export default function WineTabs({ props, locale, element }: WidgetComponentProps<WineTabsProps>) {
   const { t } = useTranslation('wineTabs')
   const { odooCode, name, image } = props

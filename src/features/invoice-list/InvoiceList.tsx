@@ -20,7 +20,7 @@ export interface InvoiceListProps {
 }
 
 /**
- * The invoice history (spec 2): loaded with the user's odooID and the root's locale, newest
+ * The invoice history: loaded with the user's odooID and the root's locale, newest
  * first; each invoice an accordion (a heading holding a button, and a region). Loading, a failed
  * load with a retry button, and the empty history ("No orders since 01/01/2024") each have their
  * own state. Shared by the `account` and `invoices` widgets.

@@ -12,7 +12,7 @@ export interface ForgotPasswordFormProps extends PanelViewProps {
 }
 
 /**
- * Spec sections 5 and 8: the send button is disabled while the email is empty or a send runs;
+ * The send button is disabled while the email is empty or a send runs;
  * the outcome is a success or a failure message. The link sent points to
  * `{origin}/{locale}/reset-password`.
  */

@@ -15,7 +15,7 @@ export interface LoginFormProps extends PanelViewProps {
   onSignUp: () => void
 }
 
-/** Spec section 5: the login button stays disabled while email or password is empty. */
+/** The login button stays disabled while email or password is empty. */
 export function LoginForm({
   titleId,
   email,

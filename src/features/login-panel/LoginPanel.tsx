@@ -32,7 +32,7 @@ const TITLES: Record<LoginPanelView, string> = {
 }
 
 /**
- * The shared login panel (spec sections 2, 4, 5): login, forgot-password and create-account
+ * The shared login panel: login, forgot-password and create-account
  * views. The email typed in one view follows to the others. When the view changes, focus moves to
  * the new view's first field (never on first render: the panel may sit in the middle of a page).
  */

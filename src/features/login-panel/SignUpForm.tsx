@@ -24,7 +24,7 @@ export interface SignUpFormProps extends PanelViewProps {
 type EmailCheck = 'none' | 'checking' | 'free' | 'taken' | 'failed'
 
 /**
- * Spec section 5: the email must have a proper format; on blur an existing-email check runs;
+ * The email must have a proper format; on blur an existing-email check runs;
  * name and password stay disabled until the address is valid and free; the sign-up button needs
  * a name and a password and is disabled while submitting.
  */

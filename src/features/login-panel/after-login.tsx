@@ -35,7 +35,7 @@ export interface LogoutButtonProps {
 
 /**
  * The logout button, disabled while the logout runs. Success navigates home; a failure is only
- * logged (spec 4) and the button comes back.
+ * logged and the button comes back.
  */
 export function LogoutButton({ from, className, label, busyLabel }: LogoutButtonProps) {
   const { logout, busy } = useLogout(from)

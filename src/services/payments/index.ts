@@ -1,5 +1,5 @@
 /**
- * Card payments adapter (spec 7 "Card payment provider"; PROTOCOLS.md "Card payments").
+ * Card payments adapter (docs/protocols.md, "Card payments").
  *
  * `loadPayments(config)` resolves to a Stripe.js object: the one a test page registered in
  * `window.wineWidgetsServices.payments` (`../overrides`; the demo's fake lives in `mocks/`, never

@@ -14,7 +14,7 @@ const c = (long_name: string, type: string, short_name = long_name) => ({
   types: [type, 'political'],
 })
 
-describe('address from place components (spec 5)', () => {
+describe('address from place components', () => {
   it('fills street + number, postal code, locality, country and country code', () => {
     expect(
       addressFromComponents([
@@ -41,7 +41,7 @@ describe('address from place components (spec 5)', () => {
   })
 })
 
-describe('places service loading (spec 9: 3 retries)', () => {
+describe('places service loading (3 retries)', () => {
   const fake = createFakePlaces('fr')
   afterEach(() => {
     delete window.wineWidgetsServices

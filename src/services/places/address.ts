@@ -1,7 +1,7 @@
 import type { AddressComponent, PlaceAddress } from './types'
 
 /**
- * A place's components as contact fields (spec 5): route + street number, postal code, locality,
+ * A place's components as contact fields: route + street number, postal code, locality,
  * country (long name) and country code (short name, e.g. "BE"). Components are matched by their
  * first type. A missing part stays empty, so the shopper can type it by hand.
  */

@@ -3,7 +3,7 @@
  * page registered in `window.wineWidgetsServices.places` (`../overrides`; the demo's fake lives in
  * `mocks/`, never in this build), else to the real Google places service (`./google`, a lazy
  * chunk). Components read it through `placesQueryOptions`: React Query loads it once per page and
- * locale, retries a failed load 3 times (spec 9), and keeps no failure (the next form mount tries
+ * locale, retries a failed load 3 times, and keeps no failure (the next form mount tries
  * again).
  */
 import { queryOptions } from '@tanstack/react-query'

@@ -1,6 +1,6 @@
-/** Address autocomplete adapter (spec 5 and 7 "Maps service"; PROTOCOLS.md "Address autocomplete"). */
+/** Address autocomplete adapter (docs/protocols.md, "Address autocomplete"). */
 
-/** The contact fields a chosen place fills (spec 5). Empty strings for parts the place lacks. */
+/** The contact fields a chosen place fills. Empty strings for parts the place lacks. */
 export interface PlaceAddress {
   street: string
   zip: string
@@ -24,7 +24,7 @@ export interface PlacesService {
   attach(input: HTMLInputElement, onSelect: (address: PlaceAddress) => void): () => void
 }
 
-/** Spec 9: autocomplete is limited to Belgium. */
+/** Autocomplete is limited to Belgium. */
 export const PLACES_COUNTRIES = ['be']
-/** Spec 9: the maps loader retries 3 times. */
+/** The maps loader retries 3 times. */
 export const MAPS_RETRIES = 3

@@ -200,7 +200,7 @@ describe('streamChat', () => {
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' })
   })
 
-  it('an answer that never starts fails as network after the wait (issue 11: no thinking forever)', async () => {
+  it('an answer that never starts fails as network after the wait (no thinking forever)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     server.use(http.post(URL, () => new Promise<never>(() => {})))
     const promise = failure(streamChat({ url: URL, request, idleTimeoutMs: 60 }))

@@ -1,6 +1,6 @@
 /**
  * Parser for the language model's server-sent events (OpenAI-compatible chat completions with
- * `stream: true`, docs/PROTOCOLS.md): `data: {"choices":[{"delta":{"content":"…"}}]}` events
+ * `stream: true`, docs/protocols.md): `data: {"choices":[{"delta":{"content":"…"}}]}` events
  * separated by a blank line, then `data: [DONE]`. Network reads cut the stream anywhere (in the
  * middle of a line, a JSON document or a multi-byte character): bytes are decoded as a stream and
  * eventsource-parser frames the events. Framework-free.

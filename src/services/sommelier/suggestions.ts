@@ -1,7 +1,7 @@
 /**
  * The sommelier's wine cards: for each line of the structured answer, search the locale's index
  * with colour, style, grape synonyms and regions (fewer filters when nothing matches) and pick 2
- * random hits (spec section 7). Uses the page's shared search client.
+ * random hits. Uses the page's shared search client.
  */
 import type { ChatWine, Locale } from '../../domain/types'
 import type { Pairing } from '../../domain/sommelier-pairings'

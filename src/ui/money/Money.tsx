@@ -9,7 +9,7 @@ export interface MoneyProps {
   className?: string
 }
 
-/** An amount in EUR with 2 decimals in the root's locale (spec 9), e.g. "12,50 €" in fr. */
+/** An amount in EUR with 2 decimals in the root's locale, e.g. "12,50 €" in fr. */
 export function Money({ amount, negative = false, className }: MoneyProps) {
   const locale = useLocale()
   const text = negative ? formatNegativeMoney(amount, locale) : formatMoney(amount, locale)

@@ -49,7 +49,7 @@ function StepButton({ symbol, label, onClick, disabled, controls }: StepButtonPr
 
 /**
  * Minus button, quantity field and plus button. The field takes digits only, at most 3 of them
- * (spec 9); it is a text field with a numeric keyboard because `maxLength` does not apply to
+ *; it is a text field with a numeric keyboard because `maxLength` does not apply to
  * `type="number"`.
  */
 export function QuantityInput({

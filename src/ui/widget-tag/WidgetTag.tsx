@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from 'react'
 
 /**
- * What a widget may ask of the runtime about other widgets (README, "Widgets inside widgets"):
+ * What a widget may ask of the runtime about other widgets (docs/architecture.md, "The mount runtime and the registry"):
  * whether a widget exists in this build, and to mount the tags it placed. Given to every root by
  * the runtime (mount/root.tsx); outside a page (a test without it) no widget is available.
  */
