@@ -6,9 +6,9 @@
  *
  * - `pay(provider)`: from the Pay button. Freezes the snapshot, then charges (`charge.ts`) and
  *   finishes the steps after the charge (`after-charge.ts`).
- * - `resume(provider?)`: on page load. A confirmation the page lost is read from the provider
- *   (`confirmation.ts`), never repeated; a charged order finishes its steps; a bank return into
- *   another tab and the orders other tabs left are taken over (`redirect-return.ts`).
+ * - `resume(provider?)`: on page load (`resume.ts`). A confirmation the page lost is read from
+ *   the provider (`confirmation.ts`), never repeated; a charged order finishes its steps; a bank
+ *   return into another tab and the orders other tabs left are taken over (`redirect-return.ts`).
  * Everything runs under Web Locks and records every tab shares (`cross-tab.ts`): a duplicated
  * tab never pays the same order or cart twice nor repeats a step another tab did.
  */
@@ -16,15 +16,13 @@ import { takeSnapshot } from '../domain/payment-flow'
 import type { Locale } from '../domain/types'
 import type { Store } from '../store/store'
 import { finish as finishSteps } from './after-charge'
-import { alreadyPaid, restoreCart } from './cart-effects'
 import { checkBeforePay, startAndCharge, type PayCheck } from './charge'
 import { createConfirmation } from './confirmation'
-import { handOver, isOrderPaid, withPaymentLock } from './cross-tab'
 import type { PaymentProvider } from './provider'
-import { adoptRedirectReturn, clearReturnParams, finishOtherTabs } from './redirect-return'
+import { adoptRedirectReturn, finishOtherTabs } from './redirect-return'
+import { resumeOwn } from './resume'
 import { BACKOFF_MS, createRetryer } from './retryer'
 import { Abandoned, createRun, failWith } from './run'
-import { isConfirmed } from './status'
 
 export type { PaymentProvider, ProviderError, ProviderIntent, ProviderResult } from './provider'
 export type { PaidOrder, PaymentFailure, PaymentStatus } from './status'
@@ -111,11 +109,9 @@ export function createPaymentController(options: ControllerOptions) {
   }
 
   /**
-   * Page load: finish a charged order; with a provider, settle a confirmation the page lost (a
-   * reload, a bank redirect, even into a tab that lacks the progress); a progress whose order
-   * another tab paid is dropped. A finished one from an earlier page is forgotten (its thank-you
-   * was shown there), and so is a confirmed one whose points are left: those go on out of sight.
-   * Then the charged orders other tabs left are finished too.
+   * Page load: this tab's own progress (`resume.ts`; with a provider, a confirmation the page
+   * lost is read, even one a bank return brought into this tab), then the charged orders other
+   * tabs left.
    */
   function resume(provider?: PaymentProvider): Promise<void> {
     if (provider) lastProvider = provider
@@ -123,51 +119,10 @@ export function createPaymentController(options: ControllerOptions) {
     if (running && provider) return running.catch(() => undefined).then(() => resume(provider))
     return exclusive(async () => {
       if (provider) adopted = adoptRedirectReturn(store) ?? adopted
-      await resumeOwn(provider)
+      const thanked = getStatus().state === 'finished'
+      await resumeOwn(run, { provider, confirmation, adopted, thanked, settle })
       if (!background) await finishOtherTabs(progress(), finishElsewhere)
     })
-  }
-
-  async function resumeOwn(provider?: PaymentProvider): Promise<void> {
-    const p = progress()
-    if (!p) return
-    if (p.phase === 'finished') {
-      if (getStatus().state !== 'finished') store.update((d) => void (d.payment = null))
-      return
-    }
-    if (p.phase === 'open') {
-      if (p.orderId && isOrderPaid(p.orderId)) alreadyPaid(run, p)
-      return
-    }
-    if (
-      p.phase === 'charged' &&
-      isConfirmed(p) &&
-      !background &&
-      getStatus().state !== 'finished'
-    ) {
-      // Thanked on an earlier page: the points finish out of sight, as for any other tab.
-      handOver(p)
-      store.update((d) => void (d.payment = null))
-      return
-    }
-    if (p.phase === 'confirming') {
-      if (!provider) return
-      run.tell({ type: 'read' })
-      try {
-        await withPaymentLock(p.id, async () => {
-          const current = progress()
-          if (current?.phase === 'confirming') await confirmation.settle(provider, current)
-        })
-      } catch (error) {
-        const after = progress()
-        if (after && after.id === adopted) restoreCart(store, after)
-        failWith(run, error)
-        return
-      } finally {
-        clearReturnParams()
-      }
-    }
-    await settle()
   }
 
   /** Another tab's charged order, finished in its own store by a controller that shows nothing. */
