@@ -2,8 +2,9 @@ import type { PaymentIntent, Stripe, StripeError } from '@stripe/stripe-js'
 import { getPageQueryClient } from '../api/query-client'
 import { paymentsQueryOptions } from '../services/payments'
 import { getStore, prepareStore } from '../store/shared-store'
-import { returnParams, type PaymentProvider, type ProviderResult } from './payment-controller'
-import { readPendingPayments } from './pending-order'
+import { recordOfReturn } from './cross-tab'
+import type { PaymentProvider, ProviderResult } from './provider'
+import { returnParams } from './redirect-return'
 import { getPaymentController } from './shared-controller'
 
 function result(answer: { paymentIntent?: PaymentIntent; error?: StripeError }): ProviderResult {
@@ -40,10 +41,8 @@ export async function resumeOnLoad(): Promise<void> {
   const controller = getPaymentController()
   const back = returnParams()
   const own = getStore().getState().payment
-  const record = back
-    ? readPendingPayments().find((r) => r.progress.intent?.secret === back.secret)
-    : undefined
+  const record = back ? recordOfReturn(back.secret) : undefined
   if (!back || !record || own?.intent?.secret === back.secret) return controller.resume()
   const stripe = await getPageQueryClient().query(paymentsQueryOptions())
-  return controller.resume(readingProvider(stripe, record.progress.method ?? ''))
+  return controller.resume(readingProvider(stripe, record.method ?? ''))
 }

@@ -5,16 +5,13 @@ import { quoteShipping } from '../../src/services/rules'
 import { useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
 import { destinationKey, setShippingQuote, useContacts } from '../../src/store/contacts-actions'
 import { reportError } from '../../src/report/report'
-
-/** The longest wait between two tries: once reached, every next try waits this long. */
-const MAX_RETRY_DELAY_MS = 30_000
+import { BACKOFF_MS, backoffDelay } from '../../src/payment/retryer'
 
 /** Waits before asking again after the 1st, 2nd… failure; the last one repeats (every 30 s). */
-export const SHIPPING_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, MAX_RETRY_DELAY_MS]
+export const SHIPPING_RETRY_DELAYS_MS = BACKOFF_MS
 
 /** How long to wait after `failures` failed quotes in a row (at least 1). */
-export const shippingRetryDelay = (failures: number): number =>
-  SHIPPING_RETRY_DELAYS_MS[Math.max(failures, 1) - 1] ?? MAX_RETRY_DELAY_MS
+export const shippingRetryDelay = (failures: number): number => backoffDelay(failures)
 
 export type ShippingQuoteStatus = 'idle' | 'pending' | 'done' | 'failed'
 
@@ -23,12 +20,12 @@ export const shippingQuoteKey = (context: ShippingContext | null) =>
   ['shipping-quote', context] as const
 
 /**
- * Keeps the shipping fee of the delivery destination up to date (spec 5 and 7): asks the rules
+ * Keeps the shipping fee of the delivery destination up to date: asks the rules
  * service's shipping decision when zip (longer than 3 characters), city and country are set, and
  * again when the destination or the cart changes (the query's key is that context, so a context
  * seen before answers from the cache). A failure (error status, no answer, a slow or malformed
- * answer) is only logged (spec 8) and the fee stays unknown, never free; React Query asks again
- * with backoff (1, 2, 4, 8, 16, then every 30 s), or at once with `retry`, and the store gets the
+ * answer) is only logged and the fee stays unknown, never free; React Query asks again
+ * with the checkout's shared backoff (`retryer.ts`: 1, 2, 4, 8, 16, then every 30 s), or at once with `retry`, and the store gets the
  * fee as soon as one arrives (Pay opens then). While a payment is under way nothing is asked and
  * the fee being paid stays; once the checkout is editable again, the current context's fee is
  * applied (a content changed meanwhile by another widget's add-to-cart is a new query).
