@@ -1,7 +1,7 @@
 /**
  * Where a payment under way is kept for every tab of the browser (localStorage), on its own so
- * the library entry can look for one, and forget it on logout, without loading the payment code.
- * `pending-order.ts` reads and writes it.
+ * the library entry can look for one without loading the payment code. `pending-order.ts` reads
+ * and writes it; `forget-pending.ts` forgets it on logout.
  */
 import { localStore } from '../store/web-storage'
 
@@ -16,17 +16,5 @@ export function hasPendingPayments(): boolean {
     return localStore()?.getItem(PENDING_PAYMENTS_KEY)?.includes('"phase":"charged"') ?? false
   } catch {
     return false
-  }
-}
-
-/**
- * Logout (and the inactivity clean-up): the browser may be shared, so the contacts a pending
- * record holds leave localStorage. The tab's own session copy still finishes its order.
- */
-export function forgetPendingPayments(): void {
-  try {
-    localStore()?.removeItem(PENDING_PAYMENTS_KEY)
-  } catch {
-    // Storage disabled: nothing was kept.
   }
 }
