@@ -52,9 +52,11 @@ export function alreadyPaid(run: PaymentRun, p: PaymentProgress): void {
 
 /** A flow that was not charged, taken over into a tab with an empty cart: the cart is put back. */
 export function restoreCart(store: Store, p: PaymentProgress): void {
-  if (p.phase !== 'open' || store.getState().cart.lines.length > 0) return
+  if (p.phase !== 'open') return
   const s = p.snapshot
-  store.update((d) => {
+  // Decided on the newest cart: one filled on another page since is kept.
+  const restored = store.update((d, newest) => {
+    if (newest.cart.lines.length > 0) return false
     d.cart = castDraft({
       // The cart it was taken from (not charged: still unpaid), or this tab's.
       id: s.cartId ?? d.cart.id,
@@ -68,6 +70,7 @@ export function restoreCart(store: Store, p: PaymentProgress): void {
     if (!d.contacts.delivery.street) d.contacts.delivery = { ...s.delivery }
     if (!d.contacts.invoice.street) d.contacts.invoice = { ...s.invoice }
     if (!d.contacts.vat.number && s.vat.number) d.contacts.vat = { ...s.vat }
+    return true
   })
-  cartChanged(store)
+  if (restored) cartChanged(store)
 }

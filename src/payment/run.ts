@@ -51,9 +51,10 @@ export function createRun(
     signal: lifetime.signal,
     progress,
     dispatch(event) {
-      const before = progress()
-      store.update((d) => {
-        d.payment = castDraft(transition(before, event))
+      // The transition reads the newest progress: another tab's page may have moved it.
+      const before = store.update((d, newest) => {
+        d.payment = castDraft(transition(newest.payment, event))
+        return newest.payment
       })
       mirror.write(before, progress())
     },

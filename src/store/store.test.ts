@@ -457,6 +457,17 @@ describe('two pages of one tab over one storage: a write never goes over a newer
     expect(a.getState().cart.lines.map((l) => l.quantity)).toEqual([5, 1])
   })
 
+  it('a change computed from the state reads the newer state, and update returns its result', () => {
+    const { storage, a } = twoPages()
+    const counted = a.update((d, newest) => {
+      d.cart.lines = newest.cart.lines.map((l) => ({ ...l, quantity: l.quantity + 1 }))
+      return newest.cart.lines.length
+    })
+    expect(counted).toBe(2)
+    expect(savedNames(storage)).toEqual(['Château Test', 'Wine B'])
+    expect(a.getState().cart.lines.map((l) => l.quantity)).toEqual([line.quantity + 1, 2])
+  })
+
   it('activity on the older page (touch) keeps the newer state, and judges expiry on it', () => {
     const { storage, clock, a, b } = twoPages()
     // B was used a minute ago; A's copy says its last activity was 31 minutes ago.
