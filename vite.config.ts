@@ -4,10 +4,11 @@ import { defineConfig, type BuildEnvironmentOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import browserslistToEsbuild from 'browserslist-to-esbuild'
 import pkg from './package.json' with { type: 'json' }
-import { chunkOf } from './build/chunk-plan'
+import { chunkOf, resolveDependencies } from './build/chunk-plan'
 import { demoDevServer } from './build/demo-dev-server'
 import { reserveStylesheet } from './build/reserve-plugin'
 import { scopedNames } from './build/scoped-name'
+import { standIns } from './build/stand-ins'
 import { wineTexts } from './build/texts-plugin'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -33,22 +34,7 @@ export default defineConfig(({ mode }) => {
     // two dev servers would overwrite each other's pre-bundled dependencies.
     cacheDir: '.vite',
     plugins: [react(), wineTexts(), reserveStylesheet(), demoDevServer()],
-    // Libraries' imports that this product never needs (each stand-in says why): InstantSearch's
-    // history router imports qs for its default createURL/parseURL, ours are given; React 19
-    // reads no propTypes and has the hook the shim provides to React 16 and 17.
-    resolve: {
-      alias: [
-        { find: /^qs$/, replacement: fileURLToPath(new URL('build/no-qs.ts', import.meta.url)) },
-        {
-          find: /^prop-types$/,
-          replacement: fileURLToPath(new URL('build/prop-types.ts', import.meta.url)),
-        },
-        {
-          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-          replacement: fileURLToPath(new URL('build/use-sync-external-store.ts', import.meta.url)),
-        },
-      ],
-    },
+    resolve: { alias: standIns },
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
     define: { __WINE_WIDGETS_VERSION__: JSON.stringify(pkg.version) },
     css: {
@@ -80,11 +66,11 @@ export default defineConfig(({ mode }) => {
           outDir: 'dist',
           emptyOutDir: true,
           manifest: true,
-          // Maps are written (for upload to an error tracker, README "Source maps") but the
+          // Maps are written (for upload to an error tracker, docs/deploy.md) but the
           // scripts do not reference them: browsers never fetch them, visitors see no sources.
           sourcemap: 'hidden',
           cssCodeSplit: true,
-          // The supported browsers (`browserslist` in package.json, stated in the README): the
+          // The supported browsers (`browserslist` in package.json, docs/embedding.md): the
           // oldest version of each, e.g. ['chrome156', 'firefox153', 'ios16.4', 'safari16.4'].
           target: browserslistToEsbuild(undefined, { path: root }),
           // Each widget's import in the entry lists the chunks and stylesheets it needs (Vite's
@@ -92,15 +78,7 @@ export default defineConfig(({ mode }) => {
           // imports at a time. No polyfill: every supported browser has modulepreload.
           modulePreload: {
             polyfill: false,
-            // What the page base's and the root's imports (started at the same time as a
-            // widget's) already request is not listed again in every widget's import: the entry
-            // stays small.
-            resolveDependencies: (file, deps, { hostType }) =>
-              hostType === 'js' && !/(^|\/)(core|page-base)-/.test(file)
-                ? deps.filter(
-                    (d) => !/(^|\/)(vendor-base|vendor-lite|page-base|rolldown-runtime)-/.test(d),
-                  )
-                : deps,
+            resolveDependencies,
           },
           rolldownOptions: {
             input: { 'wine-widgets': 'mount/index.ts' },

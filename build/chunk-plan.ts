@@ -187,3 +187,17 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   if (roots.some(siteAtFirstRender) && !roots.some(elsewhere)) return 'site'
   return null
 }
+
+/**
+ * Vite's preload map, trimmed: what the page base's and the root's imports (started at the same
+ * time as a widget's) already request is not listed again in every widget's import, so the
+ * entry stays small.
+ */
+export const resolveDependencies = (
+  file: string,
+  deps: string[],
+  { hostType }: { hostType: 'html' | 'js' },
+): string[] =>
+  hostType === 'js' && !/(^|\/)(core|page-base)-/.test(file)
+    ? deps.filter((d) => !/(^|\/)(vendor-base|vendor-lite|page-base|rolldown-runtime)-/.test(d))
+    : deps
