@@ -1,6 +1,6 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
 /**
- * Case 5 of issue 10 for the droplets REDEEMED by an order: the back office applies the points
+ * The droplets REDEEMED by an order, when an answer is lost: the back office applies the points
  * update (the balance goes down) but its answer is lost on the way. The controller retries the
  * step on its own; the retry must carry the same Idempotency-Key so the droplets are taken once.
  * (The mock's own behaviour is covered in mocks/handlers.test.ts; this drives the whole flow.)
