@@ -375,7 +375,7 @@ test.describe('payment you can trust', () => {
     })
   }
 
-  test('case 1: updateuserpoints failing after the confirmation: the thank-you at once, the points follow once', async ({
+  test('updateuserpoints failing after the confirmation: the thank-you at once, the points follow once', async ({
     page,
   }) => {
     await seed(page, { faults: { updateuserpoints: { kind: 'status', status: 500, times: 1 } } })
@@ -393,7 +393,7 @@ test.describe('payment you can trust', () => {
     await expectOneTrueCharge(page)
   })
 
-  test('case 1: a back office down for good: the order finishes on the next page load', async ({
+  test('a back office down for good: the order finishes on the next page load', async ({
     page,
   }) => {
     test.setTimeout(60_000)
@@ -425,7 +425,7 @@ test.describe('payment you can trust', () => {
     await expectOneTrueCharge(page)
   })
 
-  test('case 2: only the balance refresh failing never holds the thank-you', async ({ page }) => {
+  test('only the balance refresh failing never holds the thank-you', async ({ page }) => {
     await seed(page, { faults: { getupdatedpoints: { kind: 'status', status: 500 } } })
     await toPayment(page)
     await payWith(page, '4242424242424242')
@@ -433,7 +433,7 @@ test.describe('payment you can trust', () => {
     await expectOneTrueCharge(page)
   })
 
-  test('case 2: bottles added after the thank-you are the next cart: never "paid" without a charge', async ({
+  test('bottles added after the thank-you are the next cart: never "paid" without a charge', async ({
     page,
   }) => {
     await seed(page, { faults: { getupdatedpoints: { kind: 'status', status: 500 } } })
@@ -485,7 +485,7 @@ test.describe('payment you can trust', () => {
     await expectOneTrueCharge(page)
   })
 
-  test('case 3: declined, the quantity raised to 12, then paid: the order checked out holds 12', async ({
+  test('declined, the quantity raised to 12, then paid: the order checked out holds 12', async ({
     page,
   }) => {
     await seed(page)
@@ -511,7 +511,7 @@ test.describe('payment you can trust', () => {
     expect(w.charges[0]!.amount).toBe(14135)
   })
 
-  test('case 4: a duplicated tab finds the order paid and never pays it again', async ({
+  test('a duplicated tab finds the order paid and never pays it again', async ({
     context,
     page,
   }) => {
@@ -543,7 +543,7 @@ test.describe('payment you can trust', () => {
     expect((await world(copy)).pointUpdates).toEqual([])
   })
 
-  test('case 4: two tabs of one order press Pay at the same moment: one pays, the other waits for it and finds it paid', async ({
+  test('two tabs of one order press Pay at the same moment: one pays, the other waits for it and finds it paid', async ({
     context,
     page,
   }) => {
@@ -620,7 +620,7 @@ test.describe('payment you can trust', () => {
     })
   }
 
-  test('case 5: a lost redemption answer is retried with the same key: the droplets are redeemed once', async ({
+  test('a lost redemption answer is retried with the same key: the droplets are redeemed once', async ({
     page,
   }) => {
     // 50 droplets (€10) redeemed; the first points update (the redemption) is applied by the
@@ -662,7 +662,7 @@ test.describe('payment you can trust', () => {
     expect(await balance(page)).toBe(420 - 50 + earned!.points)
   })
 
-  test('case 6: a reload during 3-D Secure shows the authentication again, then pays once', async ({
+  test('a reload during 3-D Secure shows the authentication again, then pays once', async ({
     page,
   }) => {
     await inThreeDSecure(page)
@@ -676,7 +676,7 @@ test.describe('payment you can trust', () => {
     expect(w.intents).toHaveLength(1)
   })
 
-  test('case 6: authenticated while the page reloaded: the succeeded intent is read, never confirmed again', async ({
+  test('authenticated while the page reloaded: the succeeded intent is read, never confirmed again', async ({
     page,
   }) => {
     await inThreeDSecure(page)
@@ -692,7 +692,7 @@ test.describe('payment you can trust', () => {
     expect(w.intents[0]!.confirmations).toBe(1)
   })
 
-  test('case 7: an order the droplets cover entirely is confirmed without a payment intent', async ({
+  test('an order the droplets cover entirely is confirmed without a payment intent', async ({
     page,
   }) => {
     await seed(page, {

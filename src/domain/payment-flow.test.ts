@@ -110,7 +110,7 @@ describe('transitions', () => {
         'same',
       ],
       [
-        'start with other content makes a new flow (case 3)',
+        'start with other content makes a new flow',
         withIntent,
         { type: 'start', snapshot: TWELVE, id: 'f2' },
         { id: 'f2', orderId: null, intent: null, phase: 'open' },
@@ -122,7 +122,7 @@ describe('transitions', () => {
         'same',
       ],
       [
-        'start once charged changes nothing (case 1)',
+        'start once charged changes nothing',
         charged,
         { type: 'start', snapshot: TWELVE, id: 'f2' },
         'same',
@@ -216,7 +216,7 @@ describe('transitions', () => {
     else expect(next).toMatchObject(expected)
   })
 
-  it('charges a zero-euro order without an intent (case 7)', () => {
+  it('charges a zero-euro order without an intent', () => {
     const free = snap(
       cart([line('1', 1, 20)], { shippingCost: 0, redeemedPoints: 100, redeemedPointsAmount: 20 }),
     )

@@ -26,7 +26,7 @@ import {
 
 beforeEach(payingTab)
 
-describe('case 1: a step after the charge fails', () => {
+describe('a step after the charge fails', () => {
   it.each<CallName>(['checkoutorder', 'sendorderconfirmation', 'updateuserpoints'])(
     '%s failing once is retried; the cart changed meanwhile changes nothing of the order',
     async (call) => {
@@ -81,7 +81,7 @@ describe('case 1: a step after the charge fails', () => {
   })
 })
 
-describe('case 1: the host hears every failure after the charge', () => {
+describe('the host hears every failure after the charge', () => {
   it('dispatches wine-widgets:error with area payment for each failed attempt, the last one too', async () => {
     const heard: ErrorDetail[] = []
     const record = (event: Event) => heard.push((event as CustomEvent<ErrorDetail>).detail)
@@ -145,7 +145,7 @@ describe('"Try again now" while the steps wait between attempts', () => {
   })
 })
 
-describe('case 2: only the balance refresh fails', () => {
+describe('only the balance refresh fails', () => {
   it('shows the thank-you anyway and logs the refresh', async () => {
     setFault('getupdatedpoints', { kind: 'status', status: 500 })
     const c = controller()
@@ -162,7 +162,7 @@ describe('case 2: only the balance refresh fails', () => {
   })
 })
 
-describe('case 5: answers lost after the server applied the call', () => {
+describe('answers lost after the server applied the call', () => {
   it.each<[CallName, () => number]>([
     ['createorderinodoo', () => db.orders.length],
     ['sendorderconfirmation', () => db.orders[0]!.confirmationsSent],

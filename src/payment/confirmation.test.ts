@@ -26,7 +26,7 @@ import {
 
 beforeEach(payingTab)
 
-describe('case 3: declined, then the content changes', () => {
+describe('declined, then the content changes', () => {
   it('creates a new order for the new content and checks out that one', async () => {
     const c = controller()
     await c.pay(provider([declined]), 'en')
@@ -58,7 +58,7 @@ describe('case 3: declined, then the content changes', () => {
   })
 })
 
-describe('case 6: a reload or a redirect during the confirmation', () => {
+describe('a reload or a redirect during the confirmation', () => {
   async function lostConfirmation(method = 'card') {
     const c = controller()
     const stripe = provider([], method)
@@ -129,7 +129,7 @@ describe('case 6: a reload or a redirect during the confirmation', () => {
   })
 })
 
-describe('case 7: droplets cover everything', () => {
+describe('droplets cover everything', () => {
   it('confirms a zero-euro order without any payment intent', async () => {
     getStore().update((d) => {
       d.cart.shippingCost = 0

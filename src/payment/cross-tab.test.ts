@@ -32,7 +32,7 @@ import {
 
 beforeEach(payingTab)
 
-describe('case 4: a duplicated tab', () => {
+describe('a duplicated tab', () => {
   it('finds its order paid by the other tab: no second charge, a fresh cart', async () => {
     const c = controller()
     await c.pay(provider([declined]), 'en')
@@ -226,7 +226,7 @@ describe('a bank redirect that returns into a tab without its progress', () => {
   })
 })
 
-describe('case 4: a tab duplicated after the charge', () => {
+describe('a tab duplicated after the charge', () => {
   it.each(['confirming', 'charged'] as const)(
     'copied while %s: the copy skips every step the first tab did, even with a back office that ignores Idempotency-Key',
     async (phase) => {
