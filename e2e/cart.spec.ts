@@ -1,20 +1,16 @@
 import type { Page } from '@playwright/test'
-import { expect, open, test, text, widgetsSettled, type Locale } from './helpers'
+import { expect, localePaths, open, test, text, widgetsSettled, type Locale } from './helpers'
 
 /**
  * From wine page to cart: wine pages, bundle pages, the header minicart and the cart
  * page, against the demo site and its mocks.
  */
-const WINE = {
-  en: '/en/wines/chateau-roquefort-lalande-bordeaux-superieur',
-  fr: '/fr/vins/chateau-roquefort-lalande-bordeaux-superieur',
-  nl: '/nl/wijnen/chateau-roquefort-lalande-bordeaux-superieur',
-} as const
+const WINE = localePaths('wine-w10018')
 const SOLD_OUT_WINE = '/fr/vins/chateau-belle-rive-margaux-grand-vin'
 const PROMO_WINE = '/en/wines/chateau-lagrange-belair-pauillac-grand-vin'
 const BUNDLE = '/en/bundles/belgian-discovery'
 const SOLD_OUT_BUNDLE = '/nl/pakketten/holiday-bubbles'
-const CART = { en: '/en/cart', fr: '/fr/panier', nl: '/nl/winkelwagen' } as const
+const CART = localePaths('cart')
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]))

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, open, test, text, type Locale } from './helpers'
+import { expect, localePaths, open, test, text, type Locale } from './helpers'
 
 /**
  * Checkout and card payment against the demo site. The demo bootstrap
@@ -10,7 +10,7 @@ import { expect, open, test, text, type Locale } from './helpers'
  * by the MSW mocks.
  */
 const WINE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
-const CART: Record<Locale, string> = { en: '/en/cart', fr: '/fr/panier', nl: '/nl/winkelwagen' }
+const CART = localePaths('cart')
 const CLAIRE = { email: 'claire@example.com', password: 'droplets-420', name: 'Claire Dubois' }
 
 const fill = (template: string, values: Record<string, string | number>) =>

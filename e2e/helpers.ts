@@ -28,6 +28,19 @@ export const routes: DemoRoute[] = readJson<{ routes: DemoRoute[] }>(
   '../demo-pages/routes.json',
 ).routes
 
+/**
+ * A page's address in each locale, from routes.json, where its routes are named
+ * `<page>-<locale>`: `localePaths('cart')` is `{ en: '/en/cart', fr: '/fr/panier', … }`.
+ */
+export function localePaths(page: string): Record<Locale, string> {
+  const path = (locale: Locale) => {
+    const route = routes.find((r) => r.page === `${page}-${locale}`)
+    if (!route) throw new Error(`demo-pages/routes.json has no page "${page}-${locale}"`)
+    return route.path
+  }
+  return { en: path('en'), fr: path('fr'), nl: path('nl') }
+}
+
 type Texts = Record<string, Record<string, string>>
 const texts: Record<Locale, Texts> = {
   en: readJson<Texts>('../locales/en.json'),

@@ -1,9 +1,9 @@
-import { LOCALES, expect, open, test, text } from './helpers'
+import { LOCALES, expect, localePaths, open, test, text } from './helpers'
 
 // Whole flows on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 })
 
-const LOGIN_PAGE = { en: '/en/login', fr: '/fr/se-loguer', nl: '/nl/inloggen' } as const
+const LOGIN_PAGE = localePaths('login')
 const USERS = [
   { email: 'claire@example.com', password: 'droplets-420', name: 'Claire Dubois' },
   { email: 'tom@example.com', password: 'droplets-50', name: 'Tom Peeters' },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, open, test, text, type Locale } from './helpers'
+import { expect, localePaths, open, test, text, type Locale } from './helpers'
 
 /**
  * Session and fault resilience: inactivity found at load or on an open page, and the
@@ -9,11 +9,8 @@ test.describe.configure({ timeout: 60_000 })
 
 const STORE_KEY = 'wine-widgets:v1'
 const INACTIVITY_MS = 30 * 60 * 1000
-const LOGIN_PAGE = { en: '/en/login', fr: '/fr/se-loguer', nl: '/nl/inloggen' } as const
-const BUNDLE = {
-  en: '/en/bundles/belgian-discovery',
-  fr: '/fr/coffrets/belgian-discovery',
-} as const
+const LOGIN_PAGE = localePaths('login')
+const BUNDLE = localePaths('bundle-bun-001')
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]))

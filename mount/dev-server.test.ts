@@ -44,7 +44,7 @@ describe('npm run dev', () => {
     expect(html).toContain('/@vite/client')
     expect(html).toContain('/@react-refresh')
     expect(html).toContain('src="/demo-pages/boot.ts" data-widgets-src="/mount/index.ts"')
-    expect(html).toContain('href="/mount/reserve.css"')
+    expect(html).toContain('href="/widgets/wine-widgets.css"')
     expect(html).not.toContain('/widgets/wine-widgets.js')
     expect(html).not.toContain('"analytics"')
   })
@@ -58,6 +58,15 @@ describe('npm run dev', () => {
     const worker = await fetch(`${base}/mockServiceWorker.js`)
     expect(worker.status).toBe(200)
     expect(worker.headers.get('service-worker-allowed')).toBe('/')
+  })
+
+  it("serves the reserve stylesheet joined from mount/reserve.css and the widgets' own files", async () => {
+    const res = await fetch(`${base}/widgets/wine-widgets.css`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/css')
+    const css = await res.text()
+    expect(css.indexOf('--ww-floor-s: initial')).toBeGreaterThanOrEqual(0)
+    expect(css.indexOf("[data-widget='faq']")).toBeGreaterThan(css.indexOf('--ww-floor-s: initial'))
   })
 
   it('turns the demo GA4 analytics on with the wine_demo_analytics cookie', async () => {

@@ -1,24 +1,36 @@
 import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { basename, dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { reserveCss, reserveFiles } from '../build/reserve-plugin'
 import { registry } from './registry'
 import { FALLBACK_ATTRIBUTE } from './widget-code'
 
-const css = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), 'reserve.css'), 'utf8')
+const css = reserveCss()
 
 /** Widgets that take no room in the page: the consent banner floats over it. */
 const FLOATING = new Set(['consent'])
 
-describe('wine-widgets.css (mount/reserve.css)', () => {
+describe('wine-widgets.css (mount/reserve.css and widgets/*/reserve.css)', () => {
   it('reserves a box for every widget that takes space', () => {
     const missing = registry
       .map((definition) => definition.name)
       .filter((name) => !FLOATING.has(name) && !css.includes(`[data-widget='${name}']`))
     expect(
       missing,
-      'add their box to mount/reserve.css (and the table in docs/embedding.md)',
+      'add their box to widgets/<name>/reserve.css (and the table in docs/embedding.md)',
     ).toEqual([])
+  })
+
+  it("keeps each widget's file to its own tag, so the order of the files cannot matter", () => {
+    const strays = reserveFiles()
+      .slice(1)
+      .flatMap((file) => {
+        const name = basename(dirname(file))
+        const own = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')
+        const tags = [...own.matchAll(/\[data-widget(?:='([^']*)')?\]/g)].map((m) => m[1])
+        return tags.filter((tag) => tag !== name).map((tag) => `${name}: ${tag ?? 'any widget'}`)
+      })
+    expect(strays).toEqual([])
   })
 
   it('names only registered widgets', () => {
