@@ -411,7 +411,8 @@ async function main() {
   // `inp` runs the INP measurement (alone when it is the only word); interaction ids narrow it.
   const inpOnly = words.filter((w) => INP_IDS.includes(w))
   const only = words.filter((w) => w !== 'inp' && !INP_IDS.includes(w))
-  const withInp = !lighthouseOnly && (words.length === 0 || words.includes('inp'))
+  const withInp =
+    !lighthouseOnly && (words.length === 0 || words.includes('inp') || inpOnly.length > 0)
   const withDemo = !lighthouseOnly && (words.length === 0 || only.length > 0)
   const withLighthouse =
     !args.includes('--no-lighthouse') && (words.length === 0 || only.length > 0 || lighthouseOnly)
