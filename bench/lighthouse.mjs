@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
 import { buildApi, buildNaive } from '../demo-pages/build-prod.mjs'
-import { markdownTable, median, startDemoServer } from './serve.mjs'
+import { markdownTable, median, startProdServer } from './serve.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -52,14 +52,6 @@ const LAUNCH_ARGS = [
   // certificate made at its start.
   '--ignore-certificate-errors',
 ]
-
-/** The prod server with the naive build beside the library (`/naive/…`). */
-const startProdServer = (naiveDir) =>
-  startDemoServer({
-    args: ['--prod', '--https'],
-    env: { NAIVE_DIR: naiveDir },
-    probe: '/bench/quotes',
-  })
 
 const launch = () => puppeteer.launch({ executablePath: CHROME, headless: true, args: LAUNCH_ARGS })
 

@@ -16,6 +16,13 @@
  *
  *   node bench/run.mjs origin --no-lighthouse   (that count alone)
  *
+ * Then Interaction to Next Paint (bench/inp.mjs: web-vitals' INP of nine interactions on the
+ * production-shaped demo at 390 × 844, touch, 4× CPU slowdown, beside the naive one-file build;
+ * medians of BENCH_RUNS, default 3; checked against `inp` in the budget):
+ *
+ *   node bench/run.mjs inp          (that measurement alone; needs dist/ built)
+ *   node bench/run.mjs inp cartPlus (only these interactions, by id: bench/inp.mjs INTERACTIONS)
+ *
  * Then Lighthouse (bench/lighthouse.mjs) on the production-shaped demo (`npm run demo:prod`'s
  * server) for the issue's six pages, beside a naive one-file build of the library built in the same
  * run: score, FCP, LCP, TBT, CLS, bytes, and the ratios to naive (medians of BENCH_RUNS, default 3
@@ -35,11 +42,16 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { markdownTable, median, startDemoServer } from './serve.mjs'
 import { measureOrigin, originProblems, originTable } from './origin.mjs'
+import { INTERACTIONS, inpBreakdown, inpProblems, inpTable, runInp } from './inp.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 /** Lighthouse runs are slow (about 15 s each, 12 per run): the issue's medians of 3 by default. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_RUNS ?? 3)
+/** INP: a throttled load per interaction and build (about 15 s each): medians of 3 by default. */
+const INP_RUNS = Number(process.env.BENCH_RUNS ?? 3)
+/** The words that name a measurement rather than a demo page. */
+const INP_IDS = INTERACTIONS.map((i) => i.id)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ENTRY = '/widgets/wine-widgets.js'
 /** The reserved-space stylesheet the CMS links in <head> (README "Reserved space"): no JS. */
@@ -395,9 +407,16 @@ async function importLighthouse() {
 async function main() {
   const args = process.argv.slice(2)
   const lighthouseOnly = args.includes('--lighthouse-only')
-  const withLighthouse = !args.includes('--no-lighthouse')
-  const only = args.filter((a) => !a.startsWith('--'))
-  for (const file of ['dist/wine-widgets.js', ...(lighthouseOnly ? [] : ['dist-demo/demo.js'])]) {
+  const words = args.filter((a) => !a.startsWith('--'))
+  // `inp` runs the INP measurement (alone when it is the only word); interaction ids narrow it.
+  const inpOnly = words.filter((w) => INP_IDS.includes(w))
+  const only = words.filter((w) => w !== 'inp' && !INP_IDS.includes(w))
+  const withInp =
+    !lighthouseOnly && (words.length === 0 || words.includes('inp') || inpOnly.length > 0)
+  const withDemo = !lighthouseOnly && (words.length === 0 || only.length > 0)
+  const withLighthouse =
+    !args.includes('--no-lighthouse') && (words.length === 0 || only.length > 0 || lighthouseOnly)
+  for (const file of ['dist/wine-widgets.js', ...(withDemo ? ['dist-demo/demo.js'] : [])]) {
     if (!existsSync(new URL(`../${file}`, import.meta.url))) {
       console.error(
         `[bench] ${file} is missing: run npm run build && npm run build:demo (or npm run bench).`,
@@ -419,10 +438,26 @@ async function main() {
     ? []
     : lighthouseOnly && only.length > 0
       ? only
-      : lh.LIGHTHOUSE_PAGES.filter((p) => only.length === 0 || only.includes(p))
+      : lh.LIGHTHOUSE_PAGES.filter((p) => words.length === 0 || only.includes(p))
 
   let demo = null
-  if (!lighthouseOnly) demo = await measureDemo(only, budget)
+  if (withDemo) demo = await measureDemo(only, budget)
+
+  let inp = null
+  if (withInp) {
+    inp = await runInp({ runs: INP_RUNS, only: inpOnly })
+    console.log(
+      `\nInteraction to Next Paint (web-vitals ${inp.webVitals}, attribution build) on npm run` +
+        ` demo:prod, Chromium ${inp.chromium} at 390 × 844 (touch), ${inp.cpuSlowdown}× CPU` +
+        ` slowdown, medians of ${inp.runs} fresh loads per interaction and build (load average` +
+        ` ${inp.loadAverage.join(' → ')}); naive = the same library in one file.` +
+        ` Target: ≤ ${budget.inp?.maxMs} ms and ours ≤ naive + ${budget.inp?.maxOverNaiveMs} ms` +
+        ` (INP is counted in 8 ms steps: one step of noise).\n`,
+    )
+    console.log(inpTable(inp, budget.inp))
+    console.log(`\nWhere the median run's time went (web-vitals attribution, ms):\n`)
+    console.log(inpBreakdown(inp))
+  }
 
   let lighthouse = null
   if (lh && lighthousePages.length > 0) {
@@ -450,6 +485,7 @@ async function main() {
         ...(demo?.results ?? {}),
         date: new Date().toISOString(),
         ...(lighthouse ? { lighthouse } : {}),
+        ...(inp ? { inp } : {}),
       },
       null,
       2,
@@ -464,6 +500,7 @@ async function main() {
   const problems = [
     ...(demo?.problems ?? []),
     ...(lighthouse ? lh.lighthouseProblems(budget.lighthouse, lighthouse) : []),
+    ...(inp ? inpProblems(inp, budget.inp) : []),
   ]
   if (problems.length > 0) {
     console.error(`\nOver budget (${budgetFile}):\n  ${problems.join('\n  ')}`)

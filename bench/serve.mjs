@@ -1,6 +1,6 @@
 /**
- * What bench/run.mjs and bench/lighthouse.mjs share: medians, markdown tables, a free port, and
- * the demo server (demo-pages/server.mjs) started as a child process.
+ * What the bench modules share: medians, markdown tables, a free port, and the demo server
+ * (demo-pages/server.mjs, demo or prod mode) started as a child process.
  */
 import { spawn } from 'node:child_process'
 import { get as httpsGet } from 'node:https'
@@ -64,6 +64,17 @@ export async function startDemoServer({ args = [], env = {}, probe = '/' } = {})
   child.kill('SIGTERM')
   throw new Error('the demo server did not start within 10 s')
 }
+
+/**
+ * The production-shaped demo (`npm run demo:prod`'s server, HTTPS with HTTP/2) with the naive
+ * one-file build beside the library (`/naive/…`).
+ */
+export const startProdServer = (naiveDir) =>
+  startDemoServer({
+    args: ['--prod', '--https'],
+    env: { NAIVE_DIR: naiveDir },
+    probe: '/bench/quotes',
+  })
 
 /** A markdown table: the first column left-aligned, the figures right-aligned. */
 export function markdownTable(head, rows) {

@@ -1,0 +1,723 @@
+/**
+ * Interaction to Next Paint (issue 28, part 1): what a shopper feels on each tap, on the
+ * production-shaped demo (`npm run demo:prod`'s server) beside the naive one-file build of the
+ * same library (`/naive/…`, built here in the same run by `demo-pages/build-prod.mjs`).
+ *
+ * Measured with Google's `web-vitals` (its attribution build, read from node_modules and injected
+ * before any page script with Playwright's addInitScript, which the pages' CSP does not apply to):
+ * `onINP` with `durationThreshold: 0` and `reportAllChanges: true`. Chromium at 390 × 844 as a
+ * phone (touch, `isMobile`, Lighthouse's 1.75 device pixel ratio), the CPU slowed 4× (CDP
+ * `Emulation.setCPUThrottlingRate`, Lighthouse's phone), a fresh browser context for every load
+ * (empty HTTP cache and storage; the state a load needs, a wine in the cart or a logged-in tab, is
+ * written to its sessionStorage before the page's scripts run). Each load waits until every widget
+ * has mounted, the network is idle and the main thread has had no long task for a second (the
+ * shopper looks at the page), then performs one interaction; the figure is the page's INP after it
+ * (the interaction's own latency: nothing else in the load is a trusted input, and the harness
+ * fails if something is). Medians of `runs` loads (BENCH_RUNS, default 3) per interaction and
+ * build; the loads of our build and of the naive one alternate, through the same code.
+ *
+ * Also "from the tap on the search icon to the first results painted" (see `openSearch`).
+ *
+ *   node bench/run.mjs inp     (this measurement alone; dist/ built)
+ */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import { buildApi, buildNaive } from '../demo-pages/build-prod.mjs'
+import { markdownTable, median, startProdServer } from './serve.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const STORE_KEY = 'wine-widgets:v1'
+const CPU_SLOWDOWN = 4
+/** The phone: 390 × 844, touch, Lighthouse's mobile device pixel ratio. */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1.75,
+  ignoreHTTPSErrors: true,
+  locale: 'en-GB',
+}
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The prod server is HTTPS with HTTP/2 on a self-signed certificate made at its start.
+  '--ignore-certificate-errors',
+]
+const WINE_PAGE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
+const HOME = '/en/'
+const CART = '/en/cart'
+const LOGIN = { page: '/en/login', email: 'claire@example.com', password: 'droplets-420' }
+/** A complete delivery contact: the checkout's invoice tab opens once the delivery is valid. */
+const DELIVERY = {
+  name: 'Claire Dubois',
+  street: 'Rue de la Loi 16',
+  zip: '1000',
+  city: 'Bruxelles',
+  country: 'Belgique',
+  country_code: 'BE',
+  email: LOGIN.email,
+  phone: '0470 11 22 33',
+}
+/** How long the main thread must have been free of long tasks before (and after) a measure. */
+const QUIET_MS = 1000
+/** Search: the keys typed (one interaction each), their keydowns this far apart. */
+const SEARCH_KEYS = ['b', 'o', 'r', 'd']
+const KEY_GAP_MS = 150
+const QUESTION = 'Grilled lamb with rosemary tonight'
+
+const en = JSON.parse(readFileSync(join(root, 'locales', 'en.json'), 'utf8'))
+const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, k) => values[k])
+const startsWith = (template) =>
+  new RegExp(`^${template.split('{{')[0].replace(/[.*+?^$()|[\]\\]/g, '\\$&')}`)
+
+/** The web-vitals attribution build (IIFE: `var webVitals`) as the page runs it, and its version. */
+function webVitals() {
+  const require = createRequire(import.meta.url)
+  // The package exports its CommonJS build; the IIFE is the file beside it in dist/.
+  const umd = require.resolve('web-vitals/attribution')
+  return {
+    source: readFileSync(join(umd, '..', 'web-vitals.attribution.iife.js'), 'utf8'),
+    version: JSON.parse(readFileSync(join(umd, '..', '..', 'package.json'), 'utf8')).version,
+  }
+}
+
+/**
+ * Runs in the page before anything else, given the web-vitals IIFE's `webVitals` (Playwright runs
+ * an init script in a scope of its own: its `var` is not a global): INP reports, every event-timing
+ * entry of an interaction (to check that only the measured inputs were trusted ones), the end of
+ * the last long task (to wait for a quiet main thread) and the last pointerdown's time stamp.
+ */
+function instrument(webVitals) {
+  const bench = { reports: [], interactions: [], lastBusy: 0, pointerDownAt: null }
+  window.__inp = bench
+  webVitals.onINP(
+    (metric) => {
+      const a = metric.attribution
+      bench.reports.push({
+        value: metric.value,
+        interactionTime: a.interactionTime,
+        interactionType: a.interactionType,
+        interactionTarget: a.interactionTarget,
+        inputDelay: a.inputDelay,
+        processingDuration: a.processingDuration,
+        presentationDelay: a.presentationDelay,
+        totalScriptDuration: a.totalScriptDuration,
+        totalStyleAndLayoutDuration: a.totalStyleAndLayoutDuration,
+        totalPaintDuration: a.totalPaintDuration,
+        longestScript: a.longestScript
+          ? {
+              url: a.longestScript.entry.sourceURL,
+              fn: a.longestScript.entry.sourceFunctionName,
+              invoker: a.longestScript.entry.invoker,
+              subpart: a.longestScript.subpart,
+              ms: a.longestScript.intersectingDuration,
+            }
+          : null,
+      })
+    },
+    { durationThreshold: 0, reportAllChanges: true },
+  )
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId)
+        bench.interactions.push({
+          id: e.interactionId,
+          name: e.name,
+          startTime: e.startTime,
+          duration: e.duration,
+        })
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      bench.lastBusy = Math.max(bench.lastBusy, e.startTime + e.duration)
+  }).observe({ type: 'longtask', buffered: true })
+  addEventListener('pointerdown', (e) => (bench.pointerDownAt = e.timeStamp), true)
+}
+
+/** Writes the saved store (and its last activity, now) before the page's scripts run. */
+function seedStore({ key, text }) {
+  if (sessionStorage.getItem(key) !== null) return
+  const state = JSON.parse(text)
+  state.lastActivity = Date.now()
+  sessionStorage.setItem(key, JSON.stringify(state))
+}
+
+/** Every widget mounted (or failed), the network idle, then QUIET_MS without a long task. */
+async function settle(page) {
+  await page.waitForFunction(
+    () =>
+      document.readyState === 'complete' &&
+      window.WineWidgets !== undefined &&
+      [...document.querySelectorAll('[data-widget]')].every(
+        (el) => el.hasAttribute('data-widget-mounted') || el.hasAttribute('data-widget-error'),
+      ),
+    null,
+    { timeout: 60_000 },
+  )
+  await page.waitForLoadState('networkidle')
+  await quiet(page)
+}
+
+const quiet = (page) =>
+  page.waitForFunction((ms) => performance.now() - window.__inp.lastBusy >= ms, QUIET_MS, {
+    timeout: 60_000,
+    polling: 100,
+  })
+
+/** A click no Event Timing entry records (not a trusted input): the setup of a measure. */
+const untrustedClick = (locator) => locator.evaluate((el) => el.click())
+
+/** Types into a React field without a trusted input: the native setter, then an input event. */
+const untrustedType = (locator, value) =>
+  locator.evaluate((el, v) => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, v)
+    el.dispatchEvent(new Event('input', { bubbles: true }))
+  }, value)
+
+const dialog = (page, name) => page.getByRole('dialog', { name })
+const vintageTabs = (page) =>
+  page.getByRole('tablist', { name: en.wineTabs.vintages }).getByRole('tab')
+
+/**
+ * Open search, and "from the tap on the search icon to the first results painted": from the
+ * tap's pointerdown (its event time stamp, the touch's own time) to the end of the frame that
+ * first shows a result card (`[role="dialog"] article`): a MutationObserver sees the first card
+ * inserted, then a requestAnimationFrame callback (that frame) posts a message, whose arrival
+ * (after the frame's style, layout and paint) is the time taken.
+ */
+async function openSearch(page) {
+  await page.evaluate(() => {
+    const found = () => document.querySelector('[role="dialog"] article')
+    const observer = new MutationObserver(() => {
+      if (!found()) return
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => (window.__inp.resultsPaintedAt = performance.now())
+        channel.port2.postMessage(null)
+      })
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+  })
+  await page.getByRole('button', { name: en.search.open }).tap()
+  await dialog(page, en.search.dialog).locator('article').first().waitFor({ timeout: 60_000 })
+  const handle = await page.waitForFunction(
+    () =>
+      window.__inp.resultsPaintedAt !== undefined && window.__inp.pointerDownAt !== null
+        ? window.__inp.resultsPaintedAt - window.__inp.pointerDownAt
+        : null,
+    null,
+    { timeout: 10_000 },
+  )
+  return { resultsMs: await handle.jsonValue() }
+}
+
+/** The interactions: where, with what state, the setup (untrusted) and the measured input. */
+export const INTERACTIONS = [
+  {
+    id: 'openSearch',
+    label: 'open search (tap the icon)',
+    path: HOME,
+    act: openSearch,
+  },
+  {
+    id: 'typeSearch',
+    label: `type in search (${SEARCH_KEYS.length} keys, ${KEY_GAP_MS} ms apart; the worst)`,
+    path: HOME,
+    type: 'keyboard',
+    count: SEARCH_KEYS.length,
+    async setup(page) {
+      await untrustedClick(page.getByRole('button', { name: en.search.open }))
+      const box = dialog(page, en.search.dialog).getByRole('searchbox', {
+        name: en.search.inputLabel,
+      })
+      await dialog(page, en.search.dialog).locator('article').first().waitFor({ timeout: 60_000 })
+      await box.evaluate((el) => el.focus())
+      return box
+    },
+    done: (page) =>
+      page.waitForFunction(
+        (value) => document.querySelector('[role="dialog"] input[type="search"]')?.value === value,
+        SEARCH_KEYS.join(''),
+        { timeout: 60_000 },
+      ),
+    async act(page) {
+      for (const key of SEARCH_KEYS) {
+        const next = Date.now() + KEY_GAP_MS
+        await page.keyboard.press(key)
+        await page.waitForTimeout(Math.max(0, next - Date.now()))
+      }
+    },
+  },
+  {
+    id: 'openSommelier',
+    label: 'open sommelier',
+    path: HOME,
+    act: (page) => page.getByRole('button', { name: en.sommelier.button }).tap(),
+    done: (page) =>
+      dialog(page, en.search.sommelierDialog)
+        .getByRole('region', { name: en.sommelier.title })
+        .waitFor({ timeout: 60_000 }),
+  },
+  {
+    id: 'openMinicart',
+    label: 'open minicart (a wine in the cart)',
+    path: HOME,
+    state: 'cart',
+    act: (page) =>
+      page
+        .getByRole('button', { name: startsWith(en.minicart.button) })
+        .first()
+        .tap(),
+    done: (page) =>
+      page.getByRole('link', { name: en.minicart.toCart }).first().waitFor({ timeout: 60_000 }),
+  },
+  {
+    id: 'addToCart',
+    label: 'add to cart on a wine page',
+    path: WINE_PAGE,
+    act: (page) =>
+      page
+        .locator('[data-widget="wine-tabs"]')
+        .getByRole('button', { name: en.wineTabs.add, exact: true })
+        .tap(),
+    done: (page) =>
+      page
+        .getByText(fill(en.wineTabs.added, { count: 1 }))
+        .first()
+        .waitFor({ timeout: 60_000 }),
+  },
+  {
+    id: 'cartPlus',
+    label: 'plus on a quantity (cart page)',
+    path: CART,
+    state: 'cart',
+    // Plus steps by a case (1 → 6 → 12): done when the field shows more than before.
+    async act(page) {
+      const cart = page.locator('[data-widget="cart"]')
+      const field = cart.getByLabel(startsWith(en.cart.quantityOf)).first()
+      const before = Number(await field.inputValue())
+      await cart
+        .getByRole('button', { name: startsWith(en.cart.plus) })
+        .first()
+        .tap()
+      return { field, before }
+    },
+    done: async (page, { field, before }) =>
+      page.waitForFunction(
+        ([el, before]) => Number(el.value) > before,
+        [await field.elementHandle(), before],
+        { timeout: 60_000 },
+      ),
+  },
+  {
+    id: 'vintageTab',
+    label: "a wine page's vintage tab",
+    path: WINE_PAGE,
+    // The second vintage (the first is selected when the page opens).
+    act: (page) => vintageTabs(page).nth(1).tap(),
+    done: (page) =>
+      vintageTabs(page)
+        .nth(1)
+        .and(page.getByRole('tab', { selected: true }))
+        .waitFor({ timeout: 60_000 }),
+  },
+  {
+    id: 'checkoutTab',
+    label: "the checkout's tab change (cart page, logged in)",
+    path: CART,
+    state: 'checkout',
+    act: (page) =>
+      page
+        .getByRole('tablist', { name: en.checkout.tabs })
+        .getByRole('tab', { name: en.checkout.tabInvoice })
+        .tap(),
+    done: (page) =>
+      page
+        .getByRole('tablist', { name: en.checkout.tabs })
+        .getByRole('tab', { name: en.checkout.tabInvoice, selected: true })
+        .waitFor({ timeout: 60_000 }),
+  },
+  {
+    id: 'sommelierEnter',
+    label: "the sommelier's Enter (logged in)",
+    path: HOME,
+    state: 'loggedIn',
+    type: 'keyboard',
+    async setup(page) {
+      await untrustedClick(page.getByRole('button', { name: en.sommelier.button }))
+      const input = dialog(page, en.search.sommelierDialog).getByRole('textbox', {
+        name: en.sommelier.inputLabel,
+      })
+      await input.waitFor({ timeout: 60_000 })
+      await untrustedType(input, QUESTION)
+      await input.evaluate((el) => el.focus())
+    },
+    act: (page) => page.keyboard.press('Enter'),
+    done: (page) =>
+      dialog(page, en.search.sommelierDialog)
+        .getByText(QUESTION)
+        .first()
+        .waitFor({ timeout: 60_000 }),
+  },
+]
+
+/** One load of `prefix + path` in a fresh context, one interaction, its INP and breakdown. */
+async function measureOnce(browser, base, prefix, interaction, states, log) {
+  const context = await browser.newContext(PHONE)
+  try {
+    // A shopper who already answered the cookie question: no consent overlay over the page.
+    await context.addCookies([{ name: 'cookieconsent_status', value: 'deny', url: base }])
+    await context.addInitScript({ content: `${states.webVitals}\n;(${instrument})(webVitals)` })
+    if (interaction.state)
+      await context.addInitScript(seedStore, { key: STORE_KEY, text: states[interaction.state] })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+    const requests = []
+    page.on('request', (r) => requests.push({ at: Date.now(), url: r.url() }))
+    await page.goto(base + prefix + interaction.path)
+    await settle(page)
+    if (interaction.setup) {
+      await interaction.setup(page)
+      await page.waitForLoadState('networkidle')
+      await quiet(page)
+    }
+    const mark = await page.evaluate(() => performance.now())
+    const startedAt = Date.now()
+    // What the act returns goes to its `done` (and `resultsMs`, a figure, to the results).
+    const acted = (await interaction.act(page)) ?? {}
+    if (interaction.done) await interaction.done(page, acted)
+    await page.waitForFunction(
+      (mark) => window.__inp.reports.some((r) => r.interactionTime >= mark),
+      mark,
+      { timeout: 30_000 },
+    )
+    // Later inputs (the other keys) may still raise it: wait for quiet, then take the last report.
+    await page.waitForLoadState('networkidle')
+    await quiet(page)
+    await page.waitForTimeout(500)
+    const { reports, interactions } = await page.evaluate(() => window.__inp)
+    const before = interactions.filter((i) => i.startTime < mark)
+    if (before.length > 0)
+      throw new Error(
+        `${prefix}${interaction.path} (${interaction.id}): trusted input before the measure: ${before.map((i) => i.name).join(', ')}`,
+      )
+    const ids = new Set(interactions.map((i) => i.id))
+    const expected = interaction.count ?? 1
+    if (ids.size > expected)
+      throw new Error(
+        `${prefix}${interaction.path} (${interaction.id}): ${ids.size} interactions, ${expected} expected`,
+      )
+    const report = reports.at(-1)
+    const type = interaction.type ?? 'pointer'
+    if (!(report.value > 0) || report.interactionType !== type)
+      throw new Error(
+        `${prefix}${interaction.path} (${interaction.id}): INP ${report.value} (${report.interactionType}), a ${type} interaction expected`,
+      )
+    if (interaction.check) await interaction.check(page)
+    const during = requests
+      .filter((r) => r.at >= startedAt)
+      .map((r) => new URL(r.url))
+      .filter((u) => u.origin === base)
+      .map((u) => u.pathname)
+    // The raw entries' worst (durations ≥ 16 ms only): a cross-check of web-vitals' figure.
+    const rawMs = Math.max(0, ...interactions.map((i) => i.duration))
+    log?.(
+      `[bench] inp ${interaction.id} ${prefix || 'ours'}: ${report.value} ms (raw ${rawMs}, ${ids.size} interaction(s))`,
+    )
+    return { inpMs: report.value, rawMs, report, requests: during, resultsMs: acted.resultsMs }
+  } catch (error) {
+    // BENCH_INP_DEBUG=dir keeps a screenshot of the page a measure failed on.
+    const dir = process.env.BENCH_INP_DEBUG
+    if (dir)
+      await context
+        .pages()[0]
+        ?.screenshot({ path: join(dir, `${interaction.id}${prefix.replace('/', '-')}.png`) })
+        .catch(() => {})
+    throw error
+  } finally {
+    await context.close()
+  }
+}
+
+/** The saved store of a tab after `steps` in a fresh context on our build, as a string. */
+async function savedStore(browser, base, steps) {
+  const context = await browser.newContext(PHONE)
+  try {
+    await context.addCookies([{ name: 'cookieconsent_status', value: 'deny', url: base }])
+    const page = await context.newPage()
+    await steps(page)
+    return await page.evaluate((key) => sessionStorage.getItem(key), STORE_KEY)
+  } finally {
+    await context.close()
+  }
+}
+
+const cartLines = (page) =>
+  page.waitForFunction(
+    (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}').cart?.lines?.length ?? 0) > 0,
+    STORE_KEY,
+    { timeout: 30_000 },
+  )
+
+async function addWine(page, base) {
+  await page.goto(base + WINE_PAGE)
+  await page
+    .locator('[data-widget="wine-tabs"]')
+    .getByRole('button', { name: en.wineTabs.add, exact: true })
+    .click()
+  await cartLines(page)
+}
+
+/**
+ * The states the interactions start from, saved stores taken once on our build: a wine in the
+ * cart (anonymous); then, logged in (the demo server keeps one logged-in user for every visitor
+ * from then on), the same with a complete delivery contact. The anonymous measures run first.
+ */
+const anonymousStates = async (browser, base) => ({
+  cart: await savedStore(browser, base, (page) => addWine(page, base)),
+})
+
+async function loggedInStates(browser, base) {
+  const loggedIn = await savedStore(browser, base, async (page) => {
+    await page.goto(base + LOGIN.page)
+    const form = page.locator('[data-widget="login"]')
+    await form.getByLabel(en.login.email).fill(LOGIN.email)
+    await form.getByLabel(en.login.password, { exact: true }).fill(LOGIN.password)
+    await form.getByRole('button', { name: en.login.submit, exact: true }).click()
+    await page.waitForFunction(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}').session?.isLoggedIn,
+      STORE_KEY,
+      { timeout: 30_000 },
+    )
+    await addWine(page, base)
+  })
+  const checkout = JSON.parse(loggedIn)
+  checkout.contacts.delivery = { ...checkout.contacts.delivery, ...DELIVERY }
+  return { loggedIn, checkout: JSON.stringify(checkout) }
+}
+
+/** Every file a build's manifest names (chunks, their CSS and assets), as paths under `prefix`. */
+function manifestFiles(dir, prefix) {
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8'))
+  const files = new Set()
+  for (const chunk of Object.values(manifest))
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file)
+  return [...files].map((file) => prefix + file)
+}
+
+/**
+ * Every page once on each build, unthrottled, and every file of both builds fetched once (the
+ * chunks a tap loads too): no measure pays the server's first compression of a file.
+ */
+async function warmUp(browser, base, paths, naiveDir) {
+  const context = await browser.newContext(PHONE)
+  try {
+    const page = await context.newPage()
+    for (const path of paths)
+      for (const prefix of ['', '/naive']) {
+        await page.goto(base + prefix + path)
+        await page.waitForLoadState('networkidle')
+      }
+    const files = [
+      ...manifestFiles(join(root, 'dist'), '/widgets/'),
+      ...(naiveDir ? manifestFiles(naiveDir, '/naive-widgets/') : []),
+    ]
+    for (const file of files)
+      await context.request.get(base + file, { headers: { 'accept-encoding': 'br, gzip' } })
+  } finally {
+    await context.close()
+  }
+}
+
+const VARIANTS = [
+  ['ours', ''],
+  ['naive', '/naive'],
+]
+
+/** The measures on a running prod server with the naive build under `/naive/…`. */
+export async function measureInp({ base, runs, naiveDir, only = [], log = console.log }) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: LAUNCH_ARGS,
+  })
+  const loadBefore = loadavg()[0]
+  const vitals = webVitals()
+  const chosen = INTERACTIONS.filter((i) => only.length === 0 || only.includes(i.id))
+  const results = []
+  try {
+    await warmUp(browser, base, [...new Set(chosen.map((i) => i.path))], naiveDir)
+    const states = { webVitals: vitals.source, ...(await anonymousStates(browser, base)) }
+    // The logged-in interactions last: logging in changes the demo server's state for everyone.
+    const ordered = [
+      ...chosen.filter((i) => !['loggedIn', 'checkout'].includes(i.state)),
+      ...chosen.filter((i) => ['loggedIn', 'checkout'].includes(i.state)),
+    ]
+    let loggedIn = false
+    for (const interaction of ordered) {
+      if (['loggedIn', 'checkout'].includes(interaction.state) && !loggedIn) {
+        Object.assign(states, await loggedInStates(browser, base))
+        loggedIn = true
+      }
+      const measured = { ours: [], naive: [] }
+      for (let i = 0; i < runs; i++)
+        for (const [variant, prefix] of VARIANTS)
+          measured[variant].push(await measureOnce(browser, base, prefix, interaction, states, log))
+      const summary = (list) => ({
+        inpMs: median(list.map((m) => m.inpMs)),
+        runs: list.map((m) => m.inpMs),
+        ...(list[0].resultsMs !== undefined && {
+          resultsMs: median(list.map((m) => m.resultsMs)),
+        }),
+        // The run at the median (or just above it): its breakdown and requests.
+        median: [...list].sort((a, b) => a.inpMs - b.inpMs)[Math.floor(list.length / 2)],
+      })
+      results.push({
+        id: interaction.id,
+        label: interaction.label,
+        path: interaction.path,
+        ours: summary(measured.ours),
+        naive: summary(measured.naive),
+      })
+      log(`[bench] inp ${interaction.id} ✓`)
+    }
+    return {
+      date: new Date().toISOString(),
+      chromium: browser.version(),
+      webVitals: vitals.version,
+      runs,
+      cpuSlowdown: CPU_SLOWDOWN,
+      // The machine's load (1-minute average) before and after: timings depend on it.
+      loadAverage: [loadBefore, loadavg()[0]].map((n) => Math.round(n * 10) / 10),
+      results,
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Build the API and the naive bundle, serve prod mode, measure. */
+export async function runInp({ runs, only = [], log = console.log }) {
+  const naiveDir = process.env.BENCH_NAIVE_DIR ?? mkdtempSync(join(tmpdir(), 'wine-naive-'))
+  await buildApi()
+  await buildNaive(naiveDir)
+  log(`[bench] naive build in ${naiveDir}`)
+  const server = await startProdServer(naiveDir)
+  try {
+    return await measureInp({ base: server.base, runs, naiveDir, only, log })
+  } finally {
+    server.stop()
+  }
+}
+
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-')
+
+/** Each figure against the budget: { ok, target } for the table and the problems. */
+function verdicts(result, budget = {}) {
+  const rows = []
+  const slack = budget.maxOverNaiveMs ?? 0
+  for (const r of result.results) {
+    const ours = r.ours.inpMs
+    const naive = r.naive.inpMs
+    const targets = []
+    let ok = Number.isFinite(ours) && ours > 0
+    if (budget.maxMs !== undefined) {
+      targets.push(`≤ ${budget.maxMs}`)
+      ok &&= ours <= budget.maxMs
+    }
+    if (budget.maxOverNaiveMs !== undefined) {
+      targets.push(slack ? `≤ naive + ${slack}` : '≤ naive')
+      ok &&= Number.isFinite(naive) && ours <= naive + slack
+    }
+    rows.push({ label: r.label, ours, naive, target: targets.join(', '), ok, unit: 'ms' })
+    if (r.ours.resultsMs !== undefined) {
+      const limit = budget.maxSearchResultsMs
+      rows.push({
+        label: 'tap on the search icon → first results painted',
+        ours: r.ours.resultsMs,
+        naive: r.naive.resultsMs,
+        target: limit === undefined ? '' : `≤ ${limit}`,
+        ok: Number.isFinite(r.ours.resultsMs) && (limit === undefined || r.ours.resultsMs <= limit),
+      })
+    }
+  }
+  return rows
+}
+
+/** The table: interaction | ours ms | naive ms | target | met. */
+export function inpTable(result, budget) {
+  return markdownTable(
+    ['interaction', 'ours ms', 'naive ms', 'target', 'met'],
+    verdicts(result, budget).map((v) => [
+      v.label,
+      fmt(v.ours),
+      fmt(v.naive),
+      v.target,
+      v.ok ? '✓' : '✗',
+    ]),
+  )
+}
+
+/** Files of the library (JS) a load requested from the tap on. */
+const codeFetched = (requests) =>
+  requests
+    .filter((path) => /^\/(naive-)?widgets\/.*\.js$/.test(path))
+    .map((p) => p.split('/').pop())
+
+/**
+ * Where the median run's time went, from web-vitals' attribution (its Long Animation Frame
+ * figures): input delay, processing, presentation; script time in the interaction's frames and
+ * the longest script; the requests made from the tap on, and the library files among them.
+ */
+export function inpBreakdown(result) {
+  const rows = []
+  for (const r of result.results)
+    for (const variant of ['ours', 'naive']) {
+      const m = r[variant].median
+      const a = m.report
+      const script = a.longestScript
+      const code = codeFetched(m.requests)
+      rows.push([
+        `${r.id} ${variant}`,
+        fmt(a.value),
+        fmt(a.inputDelay),
+        fmt(a.processingDuration),
+        fmt(a.presentationDelay),
+        fmt(a.totalScriptDuration),
+        script ? `${fmt(script.ms)} ${script.invoker} ${script.url.split('/').pop()}` : '-',
+        `${m.requests.length} (${code.length} JS)`,
+      ])
+    }
+  return markdownTable(
+    [
+      'interaction',
+      'INP',
+      'input delay',
+      'processing',
+      'presentation',
+      'script',
+      'longest script (ms, invoker, file)',
+      'requests from the tap',
+    ],
+    rows,
+  )
+}
+
+/** Every interaction over `budget` (bench/budget.json `inp`), as readable lines. */
+export function inpProblems(result, budget = {}) {
+  return verdicts(result, budget)
+    .filter((v) => !v.ok)
+    .map((v) => `inp ${v.label}: ours ${fmt(v.ours)} ms, naive ${fmt(v.naive)} ms vs ${v.target}`)
+}
