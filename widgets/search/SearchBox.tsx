@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { useInstantSearch, useSearchBox } from 'react-instantsearch'
 import { useTranslation } from 'react-i18next'
 import { getBus } from '../../src/bus/bus'
@@ -83,7 +83,9 @@ export function SearchBox({ active }: SearchBoxProps) {
           const next = event.currentTarget.value.slice(0, SEARCH_QUERY_MAX_LENGTH)
           setValue(next)
           setTyped((before) => [...before, next])
-          refine(next)
+          // The field echoes the key at once; the results, panels and counts the new query
+          // re-renders wait behind it as a transition, so a keystroke paints in one cheap frame.
+          startTransition(() => refine(next))
         }}
       />
       <span role="status" className={styles.stalled}>
