@@ -20,14 +20,13 @@
  *
  *   node bench/run.mjs inp     (this measurement alone; dist/ built)
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { buildApi, buildNaive } from '../demo-pages/build-prod.mjs'
-import { markdownTable, median, startProdServer } from './serve.mjs'
+import { markdownTable, median, PROD_LAUNCH_ARGS, startProdWithNaive } from './serve.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -42,17 +41,6 @@ const PHONE = {
   ignoreHTTPSErrors: true,
   locale: 'en-GB',
 }
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The prod server is HTTPS with HTTP/2 on a self-signed certificate made at its start.
-  '--ignore-certificate-errors',
-]
 const WINE_PAGE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
 const HOME = '/en/'
 const CART = '/en/cart'
@@ -551,7 +539,7 @@ export async function measureInp({ base, runs, naiveDir, only = [], log = consol
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: LAUNCH_ARGS,
+    args: PROD_LAUNCH_ARGS,
   })
   const loadBefore = loadavg()[0]
   const vitals = webVitals()
@@ -610,11 +598,7 @@ export async function measureInp({ base, runs, naiveDir, only = [], log = consol
 
 /** Build the API and the naive bundle, serve prod mode, measure. */
 export async function runInp({ runs, only = [], log = console.log }) {
-  const naiveDir = process.env.BENCH_NAIVE_DIR ?? mkdtempSync(join(tmpdir(), 'wine-naive-'))
-  await buildApi()
-  await buildNaive(naiveDir)
-  log(`[bench] naive build in ${naiveDir}`)
-  const server = await startProdServer(naiveDir)
+  const { server, naiveDir } = await startProdWithNaive(log)
   try {
     return await measureInp({ base: server.base, runs, naiveDir, only, log })
   } finally {

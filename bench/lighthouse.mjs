@@ -12,14 +12,12 @@
  *
  * Called by bench/run.mjs (`npm run bench`; `node bench/run.mjs --lighthouse-only`).
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import { buildApi, buildNaive } from '../demo-pages/build-prod.mjs'
-import { markdownTable, median, startProdServer } from './serve.mjs'
+import { markdownTable, median, PROD_LAUNCH_ARGS, startProdWithNaive } from './serve.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -40,20 +38,8 @@ const STORE_KEY = 'wine-widgets:v1'
 /** A same-origin address with no subresources, to write sessionStorage before a run. */
 const BLANK = '/widgets/.vite/manifest.json'
 
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The prod server is HTTPS with HTTP/2 (as a CDN serves production) on a self-signed
-  // certificate made at its start.
-  '--ignore-certificate-errors',
-]
-
-const launch = () => puppeteer.launch({ executablePath: CHROME, headless: true, args: LAUNCH_ARGS })
+const launch = () =>
+  puppeteer.launch({ executablePath: CHROME, headless: true, args: PROD_LAUNCH_ARGS })
 
 /** The saved store of a tab that put one wine in the cart, through the wine page's own button. */
 async function cartWithLines(base) {
@@ -178,11 +164,7 @@ function summarize(runs) {
  * library and on the naive build), and return the medians with the ratios to naive.
  */
 export async function runLighthouse({ runs, pages = LIGHTHOUSE_PAGES, log = console.log }) {
-  const naiveDir = process.env.BENCH_NAIVE_DIR ?? mkdtempSync(join(tmpdir(), 'wine-naive-'))
-  await buildApi()
-  await buildNaive(naiveDir)
-  log(`[bench] naive build in ${naiveDir}`)
-  const server = await startProdServer(naiveDir)
+  const { server } = await startProdWithNaive(log)
   const results = []
   let lighthouseVersion = ''
   try {

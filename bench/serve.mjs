@@ -4,8 +4,12 @@
  */
 import { spawn } from 'node:child_process'
 import { get as httpsGet } from 'node:https'
+import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildApi, buildNaive } from '../demo-pages/build-prod.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -69,12 +73,45 @@ export async function startDemoServer({ args = [], env = {}, probe = '/' } = {})
  * The production-shaped demo (`npm run demo:prod`'s server, HTTPS with HTTP/2) with the naive
  * one-file build beside the library (`/naive/…`).
  */
-export const startProdServer = (naiveDir) =>
+const startProdServer = (naiveDir) =>
   startDemoServer({
     args: ['--prod', '--https'],
     env: { NAIVE_DIR: naiveDir },
     probe: '/bench/quotes',
   })
+
+/** Chromium's flags for the prod server (Lighthouse and INP). */
+export const PROD_LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The prod server is HTTPS with HTTP/2 (as a CDN serves production) on a self-signed
+  // certificate made at its start.
+  '--ignore-certificate-errors',
+]
+
+let naiveBuild = null
+
+/**
+ * The prod server with the naive build beside ours under `/naive/…`: `{ server, naiveDir }`. The
+ * API and the naive build are built once per process, so a full `npm run bench` (Lighthouse,
+ * then INP) builds them once.
+ */
+export async function startProdWithNaive(log) {
+  naiveBuild ??= (async () => {
+    const dir = process.env.BENCH_NAIVE_DIR ?? mkdtempSync(join(tmpdir(), 'wine-naive-'))
+    await buildApi()
+    await buildNaive(dir)
+    log(`[bench] naive build in ${dir}`)
+    return dir
+  })()
+  const naiveDir = await naiveBuild
+  return { server: await startProdServer(naiveDir), naiveDir }
+}
 
 /** A markdown table: the first column left-aligned, the figures right-aligned. */
 export function markdownTable(head, rows) {
