@@ -87,6 +87,10 @@ async function openSearch(locale: Locale = 'fr') {
   const dialog = await screen.findByRole('dialog', { name: TEXT[locale].dialog })
   const total = expected(locale).nbHits
   await within(dialog).findByText(TEXT[locale].count(total), {}, { timeout: 5000 })
+  // The first cards are drawn at once, the rest of the page of 24 just after.
+  await waitFor(() =>
+    expect(within(dialog).getAllByRole('article')).toHaveLength(Math.min(total, 24)),
+  )
   return { user, dialog, trigger, ...rendered }
 }
 

@@ -1,11 +1,13 @@
 import {
   Suspense,
   lazy,
+  startTransition,
   useCallback,
   useEffect,
   useRef,
   useState,
   useSyncExternalStore,
+  type PointerEvent,
 } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import type { Locale } from '../../src/domain/types'
@@ -190,7 +192,9 @@ export default function Search({ locale }: WidgetComponentProps) {
   const switchTo = useCallback((next: Mode) => {
     modeRef.current = next
     setMode(next)
-    if (next === 'search') setSearchMounted(true)
+    // The dialog paints first (a loading note and its close button); the panel, a large tree,
+    // renders after it in a transition, in slices that leave the next tap or key a free thread.
+    if (next === 'search') startTransition(() => setSearchMounted(true))
   }, [])
 
   const open = useCallback(
@@ -242,6 +246,12 @@ export default function Search({ locale }: WidgetComponentProps) {
     getBus().emit('modal:open', { mode: 'search' })
   }
   const preload = () => void loadPanel()
+  // A finger's pointerenter comes with its tap: the panel's code would then be evaluated between
+  // the tap's events, delaying the dialog. A mouse hovers long enough before its click.
+  const preloadOnHover = (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.pointerType !== 'touch') preload()
+  }
+  const loading = <PanelMessage onClose={close} role="status" text={t('search.stalled')} />
   const label = mode === 'sommelier' ? t('search.sommelierDialog') : t('search.dialog')
 
   return (
@@ -254,14 +264,14 @@ export default function Search({ locale }: WidgetComponentProps) {
         title={t('search.open')}
         aria-haspopup="dialog"
         onClick={onTrigger}
-        onPointerEnter={preload}
+        onPointerEnter={preloadOnHover}
         onFocus={preload}
       >
         <MagnifierIcon />
       </button>
       {isOwner && (
         <Modal open={mode !== null} onClose={close} label={label} returnFocus={returnFocus}>
-          {searchMounted && (
+          {(searchMounted || mode === 'search') && (
             <div className={styles.mode} hidden={mode !== 'search'}>
               <ErrorBoundary
                 name="search"
@@ -269,17 +279,18 @@ export default function Search({ locale }: WidgetComponentProps) {
                   <PanelMessage onClose={close} role="alert" text={t('search.error')} />
                 )}
               >
-                <Suspense
-                  fallback={
-                    <PanelMessage onClose={close} role="status" text={t('search.stalled')} />
-                  }
-                >
-                  <SearchPanel
-                    locale={locale}
-                    active={mode === 'search'}
-                    onClose={close}
-                    onSommelier={() => switchTo('sommelier')}
-                  />
+                {/* Until the transition has the panel ready, the same loading note stays. */}
+                <Suspense fallback={loading}>
+                  {searchMounted ? (
+                    <SearchPanel
+                      locale={locale}
+                      active={mode === 'search'}
+                      onClose={close}
+                      onSommelier={() => switchTo('sommelier')}
+                    />
+                  ) : (
+                    loading
+                  )}
                 </Suspense>
               </ErrorBoundary>
             </div>

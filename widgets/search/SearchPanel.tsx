@@ -1,4 +1,14 @@
-import { useCallback, useId, useMemo, useReducer, useState, type JSX, type ReactNode } from 'react'
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+  useState,
+  type JSX,
+  type ReactNode,
+} from 'react'
 import type { UiState } from 'instantsearch.js'
 import { Configure, InstantSearch, useInfiniteHits, useInstantSearch } from 'react-instantsearch'
 import type { Locale } from '../../src/domain/types'
@@ -40,6 +50,11 @@ import { IconButton } from '../../src/ui/icon-button/IconButton'
 
 /** 24 fills whole rows of the 2, 3 and 4 column grid. */
 const HITS_PER_PAGE = 24
+/**
+ * The cards of the first answer drawn at once, more than a phone shows; the others follow in a
+ * transition, so the first results paint without waiting for two dozen cards.
+ */
+const FIRST_HITS = 6
 
 const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
   grapes: GrapesIcon,
@@ -68,6 +83,11 @@ function Results({ locale }: { locale: Locale }) {
   const { items, showMore, isLastPage } = useInfiniteHits()
   const hits = useMemo(() => normalizeHits(items), [items])
   const ready = !results.__isArtificial
+  const [allDrawn, setAllDrawn] = useState(false)
+  const complete = allDrawn || hits.length <= FIRST_HITS
+  useEffect(() => {
+    if (!complete) startTransition(() => setAllDrawn(true))
+  }, [complete])
 
   if (status === 'error')
     return (
@@ -84,13 +104,13 @@ function Results({ locale }: { locale: Locale }) {
       </p>
       {ready && hits.length === 0 && <p className={styles.note}>{t('search.noHits')}</p>}
       <ul className={styles.grid}>
-        {hits.map((hit) => (
+        {(complete ? hits : hits.slice(0, FIRST_HITS)).map((hit) => (
           <li key={hit.objectID} className={styles.cell}>
             <HitCard hit={hit} locale={locale} />
           </li>
         ))}
       </ul>
-      {ready && hits.length > 0 && !isLastPage && (
+      {ready && complete && hits.length > 0 && !isLastPage && (
         <button type="button" className={styles.moreHits} onClick={showMore}>
           {t('search.moreHits')}
         </button>
