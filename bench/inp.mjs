@@ -20,12 +20,13 @@
  *
  *   node bench/run.mjs inp     (this measurement alone; dist/ built)
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { SourceMapConsumer } from 'source-map-js'
 import { markdownTable, median, PROD_LAUNCH_ARGS, startProdWithNaive } from './serve.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -360,6 +361,65 @@ export const INTERACTIONS = [
   },
 ]
 
+/**
+ * BENCH_PROFILE=1: a CPU profile of each measured input (from the act to its `done`), printed as
+ * the functions that took the most time themselves: where to look when an interaction is slow.
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1'
+
+async function startProfile(cdp) {
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+}
+
+const sourceMaps = new Map()
+
+/** `function (src/file.ts:line)` of a position in a built file of dist/, from its source map. */
+function sourceOf(file, line, column) {
+  if (!sourceMaps.has(file)) {
+    const path = [join(root, 'dist', file), join(root, 'dist', 'chunks', file)]
+      .map((p) => `${p}.map`)
+      .find(existsSync)
+    sourceMaps.set(
+      file,
+      path ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : null,
+    )
+  }
+  const at = sourceMaps.get(file)?.originalPositionFor({ line: line + 1, column })
+  if (!at?.source) return null
+  const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '')
+  return `${at.name ?? '(anonymous)'} (${source}:${at.line})`
+}
+
+async function stopProfile(cdp, title) {
+  const { profile } = await cdp.send('Profiler.stop')
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const byFunction = new Map()
+  const byFile = new Map()
+  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms)
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame
+    // The page's own scripts only: Playwright's injected code and idle time are not the page's.
+    if (!url.startsWith('http')) return
+    const file = new URL(url).pathname.split('/').pop()
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000
+    add(byFunction, sourceOf(file, lineNumber, columnNumber) ?? `${functionName} ${file}`, ms)
+    add(byFile, file, ms)
+  })
+  const top = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, ms]) => `  ${ms.toFixed(1).padStart(7)} ms  ${key}`)
+  return [
+    `[bench] profile ${title}, the page's scripts' own time by file:`,
+    ...top(byFile, 6),
+    '  by function:',
+    ...top(byFunction, 12),
+  ].join('\n')
+}
+
 /** One load of `prefix + path` in a fresh context, one interaction, its INP and breakdown. */
 async function measureOnce(browser, base, prefix, interaction, states, log) {
   const context = await browser.newContext(PHONE)
@@ -383,9 +443,11 @@ async function measureOnce(browser, base, prefix, interaction, states, log) {
     }
     const mark = await page.evaluate(() => performance.now())
     const startedAt = Date.now()
+    if (PROFILE) await startProfile(cdp)
     // What the act returns goes to its `done` (and `resultsMs`, a figure, to the results).
     const acted = (await interaction.act(page)) ?? {}
     if (interaction.done) await interaction.done(page, acted)
+    if (PROFILE) log?.(await stopProfile(cdp, `${interaction.id} ${prefix || 'ours'}`))
     await page.waitForFunction(
       (mark) => window.__inp.reports.some((r) => r.interactionTime >= mark),
       mark,
