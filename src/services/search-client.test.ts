@@ -1,7 +1,7 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { clearFaults, setFault } from '../../mocks/faults'
 import { loadPage } from '../../mocks/page'
 import { server } from '../../mocks/node'
 import { winesFor } from '../../fixtures/wines'
@@ -9,9 +9,11 @@ import { parseConfig, setPageConfig, MissingConfigError } from '../config/config
 import { http, HttpResponse } from 'msw'
 import { HttpError } from '../http/http'
 import {
+  AHEAD_MS,
   SEARCH_SERVICE,
   clientHosts,
   getSearchClient,
+  searchAhead,
   searchWines,
   wineIndexName,
 } from './search-client'
@@ -143,6 +145,44 @@ describe('search client', () => {
     const second = getSearchClient()
     expect(second).not.toBe(first)
     expect(second.appId).toBe('OTHER')
+  })
+
+  it('a search sent ahead answers the next identical search, once, in either shape', async () => {
+    const fields = { query: 'merlot', hitsPerPage: 3 }
+    searchAhead({ requests: [{ indexName: 'wines_fr', ...fields }] })
+    const client = getSearchClient()
+    const taken = await client.search([{ indexName: 'wines_fr', params: fields }])
+    expect(callsOf('search')).toHaveLength(1)
+    expect(taken.results).toHaveLength(1)
+    // Taken once: the same search again is a request of its own, and so is another one.
+    await client.search({ requests: [{ indexName: 'wines_fr', ...fields }] })
+    await client.search({ requests: [{ indexName: 'wines_fr', query: 'syrah' }] })
+    expect(callsOf('search')).toHaveLength(3)
+  })
+
+  it('a search sent ahead and failed is sent again by the next identical search', async () => {
+    setFault('search', { kind: 'status', status: 500 })
+    const requests = [{ indexName: 'wines_nl', query: 'x' }]
+    searchAhead({ requests })
+    await vi.waitFor(() => expect(callsOf('search').length).toBeGreaterThan(0))
+    const failed = callsOf('search').length
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    clearFaults()
+    await expect(getSearchClient().search({ requests })).resolves.toBeDefined()
+    expect(callsOf('search').length).toBeGreaterThan(failed)
+  })
+
+  it('a search sent ahead too long ago answers nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const requests = [{ indexName: 'wines_en', query: 'rosé' }]
+      searchAhead({ requests })
+      vi.setSystemTime(Date.now() + AHEAD_MS)
+      await getSearchClient().search({ requests })
+      expect(callsOf('search')).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('rejects when the service answers 500 on every host', async () => {

@@ -4,7 +4,7 @@
  * panel, the carousel and the sommelier, so the client's response cache and host health are
  * shared too.
  */
-import { liteClient, type LiteClient } from 'algoliasearch/lite'
+import { liteClient, type LiteClient, type SearchMethodParams } from 'algoliasearch/lite'
 import { requireSection, type AlgoliaHost } from '../config/config'
 import type { Locale } from '../domain/types'
 import { normalizeHits, type WineHit } from '../domain/wine-hit'
@@ -12,8 +12,13 @@ import { pageSlot } from '../page/page-context'
 import { HttpError } from '../http/http'
 import { isRecord } from '../domain/is-record'
 
-const page = pageSlot<{ client: LiteClient | null }>(
-  () => ({ client: null }),
+interface SentAhead {
+  answer: ReturnType<LiteClient['search']>
+  at: number
+}
+
+const page = pageSlot<{ client: LiteClient | null; ahead: Map<string, SentAhead> }>(
+  () => ({ client: null, ahead: new Map() }),
   // The client's in-memory response cache goes with the page (host health lives in localStorage).
   (state) => void state.client?.clearCache(),
 )
@@ -83,6 +88,43 @@ export function searchFailure(error: unknown, url: string): unknown {
   )
 }
 
+/**
+ * A search's identity: its requests as the client sends them (a request of the older shape,
+ * `{ indexName, params }`, flattened as the client flattens it).
+ */
+function identityOf(params: Parameters<LiteClient['search']>[0]): string {
+  const requests: unknown[] = Array.isArray(params)
+    ? params.map(({ params: fields, ...request }) => ({ ...request, ...fields }))
+    : params.requests
+  return JSON.stringify(requests)
+}
+
+/** How long a search sent ahead waits for the identical one it answers. */
+export const AHEAD_MS = 10_000
+
+/** The answer of a search sent ahead under `key`, once, while it is recent; null otherwise. */
+function takeAhead(ahead: Map<string, SentAhead>, key: string): SentAhead['answer'] | null {
+  const sent = ahead.get(key)
+  ahead.delete(key)
+  return sent && Date.now() - sent.at < AHEAD_MS ? sent.answer : null
+}
+
+/**
+ * Sends a search now, ahead of the identical one a component is about to send (the search
+ * panel's first, sent once its code has loaded, while it renders): that next identical search
+ * takes this answer, in flight or arrived, once, whichever build of the client runs. A failed
+ * one is dropped, so the component's own search is sent again.
+ */
+export function searchAhead(params: SearchMethodParams): void {
+  const answer = getSearchClient().search(params)
+  const { ahead } = page.get()
+  const key = identityOf(params)
+  ahead.set(key, { answer, at: Date.now() })
+  answer.catch(() => {
+    if (ahead.get(key)?.answer === answer) ahead.delete(key)
+  })
+}
+
 /** The page's search client (created on first use from the config's `algolia` section). */
 export function getSearchClient(): LiteClient {
   const state = page.get()
@@ -98,7 +140,10 @@ export function getSearchClient(): LiteClient {
     }
     state.client = {
       ...client,
-      search: (params, options) => client.search(params, options).catch(named),
+      search: (params, options) => {
+        const ahead = options === undefined ? takeAhead(state.ahead, identityOf(params)) : null
+        return ahead ?? client.search(params, options).catch(named)
+      },
       // The same generic method, only its rejection named: a cast, as a generic method's
       // signature cannot be written for an arrow function that forwards its arguments.
       searchForHits: ((params, options) =>
@@ -108,7 +153,7 @@ export function getSearchClient(): LiteClient {
   return state.client
 }
 
-/** Spec 7: one index per locale (`wines_en`, `wines_fr`, `wines_nl`). */
+/** One index per locale (`wines_en`, `wines_fr`, `wines_nl`). */
 export function wineIndexName(locale: Locale): string {
   return `wines_${locale}`
 }

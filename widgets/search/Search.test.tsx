@@ -11,6 +11,7 @@ import { getBus } from '../../src/bus/bus'
 import { getStore } from '../../src/store/shared-store'
 import type { Locale } from '../../src/domain/types'
 import { search } from './index'
+import { firstSearchRequest } from './first-search'
 import { loggedCallFailure } from '../../mocks/test-setups/console'
 import { SEARCH_SERVICE } from '../../src/services/search-client'
 
@@ -117,6 +118,19 @@ describe('search widget', () => {
     const requests = callsOf('search')
     expect(JSON.stringify(requests[0]!.payload)).toContain('wines_fr')
   })
+
+  it.each(['fr', 'nl'] as const)(
+    'the first search leaves before the panel renders, and only once (%s)',
+    async (locale) => {
+      await openSearch(locale)
+      // Sent before InstantSearch renders (the client does not name InstantSearch among its
+      // agents yet); InstantSearch's own identical search takes its answer.
+      const searches = callsOf('search')
+      expect(searches).toHaveLength(1)
+      expect(searches[0]!.url).not.toContain('instantsearch')
+      expect(searches[0]!.payload).toEqual({ requests: [firstSearchRequest(locale)] })
+    },
+  )
 
   it.each(['fr', 'nl'] as const)(
     'typing refines the results on every keystroke (%s)',

@@ -20,6 +20,7 @@ import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
 import { Modal } from '../../src/ui/modal/Modal'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
+import type * as PanelCode from './SearchPanel'
 import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { pageSlot } from '../../src/page/page-context'
@@ -29,7 +30,8 @@ type Mode = 'search' | 'sommelier'
 
 // The panel (InstantSearch and the search client) is its own chunk: the header button costs
 // little on every page, the search code loads on the first hover, focus or opening.
-const loadPanel = () => import('./SearchPanel')
+let panelCode: typeof PanelCode | null = null
+const loadPanel = () => import('./SearchPanel').then((code) => (panelCode = code))
 const SearchPanel = lazy(loadPanel)
 
 /**
@@ -187,15 +189,30 @@ export default function Search({ locale }: WidgetComponentProps) {
   // The search panel stays mounted while the modal is open, so toggling to the sommelier and
   // back keeps the query and refinements.
   const [searchMounted, setSearchMounted] = useState(false)
+  // The panel was asked for in this opening (its code, its first search).
+  const panelAsked = useRef(false)
   const modeRef = useRef<Mode | null>(null)
 
-  const switchTo = useCallback((next: Mode) => {
-    modeRef.current = next
-    setMode(next)
-    // The dialog paints first (a loading note and its close button); the panel, a large tree,
-    // renders after it in a transition, in slices that leave the next tap or key a free thread.
-    if (next === 'search') startTransition(() => setSearchMounted(true))
-  }, [])
+  const switchTo = useCallback(
+    (next: Mode) => {
+      modeRef.current = next
+      setMode(next)
+      if (next !== 'search' || panelAsked.current) return
+      panelAsked.current = true
+      // The panel's first search leaves before the panel renders: now if its code is here,
+      // else as soon as it is (a failed import shows where the panel renders).
+      if (panelCode) panelCode.sendFirstSearch(locale)
+      else
+        loadPanel().then(
+          (code) => code.sendFirstSearch(locale),
+          () => {},
+        )
+      // The dialog paints first (a loading note and its close button); the panel, a large
+      // tree, renders after it in a transition, in slices that leave the next tap a free thread.
+      startTransition(() => setSearchMounted(true))
+    },
+    [locale],
+  )
 
   const open = useCallback(
     (next: Mode) => {
@@ -216,6 +233,7 @@ export default function Search({ locale }: WidgetComponentProps) {
     modeRef.current = null
     setMode(null)
     setSearchMounted(false)
+    panelAsked.current = false
     getStore().update((d) => {
       d.conversation = []
     })

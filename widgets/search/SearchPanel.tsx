@@ -46,10 +46,11 @@ import {
 } from './icons'
 import styles from './Search.module.css'
 import { SearchBox } from './SearchBox'
+import { HITS_PER_PAGE } from './first-search'
+
+export { sendFirstSearch } from './first-search'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
-/** 24 fills whole rows of the 2, 3 and 4 column grid. */
-const HITS_PER_PAGE = 24
 /**
  * The cards of the first answer drawn at once, more than a phone shows; the others follow in a
  * transition, so the first results paint without waiting for two dozen cards.
