@@ -237,6 +237,7 @@ describe('the scripts pages download', () => {
     expect(scripts.length).toBeGreaterThan(5)
     const texts = Object.values(docsFiles).flatMap((d) => [
       d.description,
+      d.reserve,
       ...Object.values(d.attributes),
     ])
     expect(texts.length).toBeGreaterThan(19)

@@ -27,6 +27,7 @@ export interface DemoRoute {
   title: string
 }
 
+export function routeWidgets(route: { page: string; siteWidgets?: boolean }): string[]
 export function findRoute(pathname: string): DemoRoute | undefined
 export function renderRoute(route: DemoRoute, options?: PageOptions): Promise<string>
 export function notFoundPage(pathname: string, options?: Omit<PageOptions, 'naiveCss'>): string

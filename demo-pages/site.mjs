@@ -165,6 +165,19 @@ function footer(route) {
 }
 
 /**
+ * The widgets a route's page carries as written (its page file, and the site's header and banner
+ * tags unless `"siteWidgets": false`), not those a script adds: e2e tests pick from them a page
+ * for each widget, so a new widget's demo page needs no list of its own.
+ * @param {{ page: string, siteWidgets?: boolean }} route
+ * @returns {string[]}
+ */
+export function routeWidgets(route) {
+  const content = readFileSync(join(here, 'pages', `${route.page}.html`), 'utf8')
+  const site = route.siteWidgets === false ? '' : HEADER_WIDGETS + SITE_WIDGETS
+  return [...new Set([...(content + site).matchAll(/data-widget="([\w-]+)"/g)].map((m) => m[1]))]
+}
+
+/**
  * A route's page.
  * @param {object} [options]
  * @param {'demo' | 'prod' | 'naive'} [options.variant] how the page loads the library (default demo)

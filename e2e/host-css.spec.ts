@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test'
-import { expect, open, test, text } from './helpers'
+import { routeWidgets } from '../demo-pages/site.mjs'
+import { registry } from '../mount/registry'
+import { expect, open, routes, test, text } from './helpers'
 
 /**
  * Issue 14: host pages cannot break our widgets. Every widget is photographed on its demo page,
@@ -10,38 +12,38 @@ import { expect, open, test, text } from './helpers'
  * match. One font is forced on everything for both photos: fonts are the host's on purpose.
  */
 
-/** Each widget on a page where it shows: every folder of widgets/ is compared somewhere. */
-const PAGES: { path: string; widgets: string[]; select?: string }[] = [
-  {
-    path: '/en/',
-    widgets: [
-      'consent',
-      'search',
-      'sommelier',
-      'user-menu',
-      'minicart',
-      'quotes',
-      'slider',
-      'decouvrir',
-      'carousel',
-    ],
-  },
+interface ComparedPage {
+  path: string
+  widgets: string[]
+  /** The tags photographed, when not every tag of the page. */
+  select?: string
+}
+
+/**
+ * Each widget on a page where it shows, picked from the demo site itself: the first English
+ * route (routes.json's order) whose page carries its tag, so a widget's demo page is all it
+ * needs here. A widget on no demo page is compared in the widget catalogue (`/`), which shows
+ * every registered widget's example; there only those tags are photographed.
+ */
+function comparedPages(): ComparedPage[] {
+  const pages = new Map<string, ComparedPage>()
+  for (const { name } of registry) {
+    const route = routes.find(
+      (r) => r.locale === 'en' && r.path !== '/' && routeWidgets(r).includes(name),
+    )
+    const path = route ? `${route.path}${route.query ?? ''}` : '/'
+    const page = pages.get(path) ?? { path, widgets: [] }
+    page.widgets.push(name)
+    if (!route) page.select = page.widgets.map((w) => `[data-widget='${w}']`).join(', ')
+    pages.set(path, page)
+  }
+  return [...pages.values()]
+}
+
+const PAGES: ComparedPage[] = [
+  ...comparedPages(),
   // Quotes alone: drawn without React, the baseline comes with it all the same.
   { path: '/bench/quotes', widgets: ['quotes'] },
-  { path: '/en/giftbox', widgets: ['giftbox'] },
-  { path: '/en/wines/chateau-roquefort-lalande-bordeaux-superieur', widgets: ['wine-tabs'] },
-  { path: '/en/bundles/belgian-discovery', widgets: ['bundle'] },
-  { path: '/en/cart', widgets: ['cart'] },
-  { path: '/en/login', widgets: ['login'] },
-  { path: '/en/account', widgets: ['account'] },
-  {
-    path: '/en/reset-password?email=claire%40example.com&token=valid-token',
-    widgets: ['reset-password'],
-  },
-  { path: '/en/regions', widgets: ['index'] },
-  { path: '/en/faq', widgets: ['faq'] },
-  // The widget catalogue: the only page with the invoices list.
-  { path: '/', widgets: ['invoices'], select: "[data-widget='invoices']" },
 ]
 
 /**

@@ -14,6 +14,7 @@ export const SITE_WIDGETS: readonly string[] = [
   'user-menu',
   'minicart',
   'consent',
+  'free-delivery',
 ]
 export const EDITORIAL_WIDGETS: readonly string[] = [
   'quotes',

@@ -11,6 +11,7 @@ const shelf = defineWidget('shelf', {
 const complete: WidgetDocsFile = {
   description: 'A shelf of wines.',
   example: '<div data-widget="shelf" data-odoo-code="W1"></div>',
+  reserve: 'A row of wine cards.',
   attributes: { 'data-odoo-code': 'The code.', 'data-compact': 'Smaller cards.' },
 }
 
@@ -44,6 +45,11 @@ describe('a widget’s docs.json', () => {
       'without a description',
       { shelf: { ...complete, description: '' } },
       'widgets/shelf/docs.json has no description',
+    ],
+    [
+      'silent on its reserved box',
+      { shelf: { ...complete, reserve: '' } },
+      'widgets/shelf/docs.json does not say what its reserved box holds',
     ],
     [
       'with another widget’s tag as example',

@@ -21,6 +21,11 @@ export interface WidgetDocsFile {
   description: string
   /** A tag an editor can copy. */
   example: string
+  /**
+   * What the box the tag keeps before its code arrives holds, in words (docs/embedding.md,
+   * "Reserved space"): the sizes come from its reserve.css, what they stand for cannot.
+   */
+  reserve: string
   /** What each attribute means, by attribute name (`data-odoo-code`). */
   attributes: Record<string, string>
 }
@@ -50,6 +55,7 @@ export function docsOf(
   const unknown = Object.keys(file.attributes).filter((a) => !attributes.includes(a))
   if (unknown.length) throw new Error(`${where} explains unknown ${unknown.join(', ')}`)
   if (!file.description) throw new Error(`${where} has no description`)
+  if (!file.reserve) throw new Error(`${where} does not say what its reserved box holds`)
   if (!file.example.includes(`data-widget="${definition.name}"`))
     throw new Error(`${where}: the example is not a ${definition.name} tag`)
   return file

@@ -18,6 +18,7 @@ import { slider } from '../widgets/slider/index'
 import { decouvrir } from '../widgets/decouvrir/index'
 import { index } from '../widgets/index/index'
 import { faq } from '../widgets/faq/index'
+import { freeDelivery } from '../widgets/free-delivery/index'
 
 /**
  * The one list of widgets. Only widgets that really exist are registered; the catalogue page and
@@ -43,4 +44,5 @@ export const registry: readonly AnyWidgetDefinition[] = [
   decouvrir,
   index,
   faq,
+  freeDelivery,
 ]

@@ -2,23 +2,20 @@ import { readFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { reserveCss, reserveFiles } from '../build/reserve-plugin'
+import { FLOATING } from '../build/reserve-table'
 import { registry } from './registry'
 import { FALLBACK_ATTRIBUTE } from './widget-code'
 
 const css = reserveCss()
-
-/** Widgets that take no room in the page: the consent banner floats over it. */
-const FLOATING = new Set(['consent'])
 
 describe('wine-widgets.css (mount/reserve.css and widgets/*/reserve.css)', () => {
   it('reserves a box for every widget that takes space', () => {
     const missing = registry
       .map((definition) => definition.name)
       .filter((name) => !FLOATING.has(name) && !css.includes(`[data-widget='${name}']`))
-    expect(
-      missing,
-      'add their box to widgets/<name>/reserve.css (and the table in docs/embedding.md)',
-    ).toEqual([])
+    expect(missing, 'add their box to widgets/<name>/reserve.css, then `npm run readme`').toEqual(
+      [],
+    )
   })
 
   it("keeps each widget's file to its own tag, so the order of the files cannot matter", () => {
