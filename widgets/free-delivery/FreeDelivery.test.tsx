@@ -48,7 +48,7 @@ describe('free-delivery', () => {
       wineLine({ id: 'BUN-001', type: 'bundle', price: 59.95, quantity: 1, free_shipping: true }),
     )
     await renderWidget(freeDelivery, { locale: 'fr' })
-    expect(banner()).toBe('Votre commande est livrée gratuitement en Belgique')
+    expect(banner()).toBe('Votre commande bénéficie de la livraison gratuite en Belgique')
   })
 
   it('follows the cart as the shopper changes it, in the same live region', async () => {
