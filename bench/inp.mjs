@@ -1,5 +1,5 @@
 /**
- * Interaction to Next Paint (issue 28, part 1): what a shopper feels on each tap, on the
+ * Interaction to Next Paint: what a shopper feels on each tap, on the
  * production-shaped demo (`npm run demo:prod`'s server) beside the naive one-file build of the
  * same library (`/naive/…`, built here in the same run by `demo-pages/build-prod.mjs`).
  *

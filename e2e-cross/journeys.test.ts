@@ -423,7 +423,7 @@ journey(
   { expectErrors: [/wine-roulette/, /data-interval/] },
 )
 
-// Issue 17: what Firefox and WebKit showed that Chromium does not.
+// What Firefox and WebKit showed that Chromium does not.
 
 const PAGES = [
   '/en/giftbox',

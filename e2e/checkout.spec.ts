@@ -143,7 +143,7 @@ test.describe('checkout', () => {
       cart.getByRole('link', { name: text('en', 'checkout.thanksHome') }),
     ).toHaveAttribute('href', '/en')
 
-    // The back office saw the calls in the spec's order, with the spec's payloads (the balance
+    // The back office saw the calls in the contract's order, with its payloads (the balance
     // refresh runs after the thank-you shows).
     await expect
       .poll(async () => (await calls(page)).some((c) => c.call === 'getupdatedpoints'))

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { LOCALES, expect, open, test, text, widgetsSettled, type Locale } from './helpers'
 
-/** Spec 2: the collection index pages at their localized names (fixtures/reference.ts). */
+/** The collection index pages at their localized names (fixtures/reference.ts). */
 const SLUGS = {
   regions: { en: 'regions', fr: 'regions', nl: 'regios' },
   grapes: { en: 'grapes', fr: 'cepages', nl: 'druiven' },

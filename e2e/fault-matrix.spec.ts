@@ -8,7 +8,7 @@ import { expect, open, test, text } from './helpers'
 /**
  * The fault matrix (docs/architecture.md "Resilience"): every call the widgets make fails in
  * every way the mock can make it fail (HTTP 500, network error, malformed answer, a slow answer,
- * no answer at all), on a page that makes that call, and the page ends usable: the spec's
+ * no answer at all), on a page that makes that call, and the page ends usable: the shop's
  * message or state, nothing lost, and where it applies the same action works once the service is
  * back. A slow answer (2.5 s) must simply end with the normal result.
  *
@@ -69,7 +69,7 @@ interface Row {
   lost?: boolean
   /** The normal result (a slow answer, or the same action once the service is back). */
   ok: (page: Page) => Promise<void>
-  /** The failure as the shopper sees it: the spec's message, or a state that still works. */
+  /** The failure as the shopper sees it: the shop's message, or a state that still works. */
   failed: (page: Page, kind: Kind) => Promise<void>
   /** Once the service is back (faults cleared): what the shopper does to get the normal result. */
   recover?: (page: Page, kind: Kind) => Promise<void>
@@ -332,7 +332,7 @@ const ROWS: Record<CallName, Row> = {
     seed: { loggedIn: true },
     faultAt: 'load',
     hangMs: 17_000,
-    // Spec 8 and section 4: a failed check is only logged; the visitor stays as the store says.
+    // A failed check is only logged; the visitor stays as the store says.
     ok: async (page) =>
       expect(widget(page, 'user-menu').getByRole('link', { name: /Claire Dubois/ })).toBeVisible(),
     failed: async (page) => {
@@ -352,7 +352,7 @@ const ROWS: Record<CallName, Row> = {
         .click(),
     hangMs: 17_000,
     ok: async (page) => expect(page).toHaveURL(/\/en\/?$/),
-    // Spec 8: "Logout failed" only logged, no redirect; still logged in, the button works again.
+    // "Logout failed" is only logged, no redirect; still logged in, the button works again.
     failed: async (page) => {
       const logout = widget(page, 'account').getByRole('button', {
         name: text('en', 'account.logout'),

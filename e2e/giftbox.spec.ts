@@ -44,7 +44,7 @@ function figure(page: Page, locale: Locale, key: string): Locator {
     .locator('dd')
 }
 
-/** Spec 9, worked by hand: total = gifts × box + 75 × colours + gifts × tier × colours + letters. */
+/** The gift box price, worked by hand: total = gifts × box + 75 × colours + gifts × tier × colours + letters. */
 const CASES: { choice: Choice; lines: Record<string, number>; total: number; perGift: number }[] = [
   {
     // 10 × 3 + 75 × 1 + 10 × 0.75 × 1

@@ -6,7 +6,7 @@ import { registry } from '../mount/registry'
 import { expect, open, routes, test, text } from './helpers'
 
 /**
- * Issue 14: host pages cannot break our widgets. Every widget is photographed on its demo page,
+ * Host pages cannot break our widgets. Every widget is photographed on its demo page,
  * then with Bootstrap 5's stylesheet (the npm package, linked in <head> where a CMS links its
  * theme, before the stylesheets our runtime appends), then without it again; the two photos must
  * match. One font is forced on everything for both photos: fonts are the host's on purpose.
@@ -375,7 +375,7 @@ async function openSommelier(page: Page) {
   return dialog
 }
 
-// Issue 17: widgets name no font of their own; a host's --wine-widgets-font reaches every one.
+// Widgets name no font of their own; a host's --wine-widgets-font reaches every one.
 for (const { path, select } of PAGES) {
   test(`every widget text of ${path} is in the page’s font, or the theme’s`, async ({ page }) => {
     await open(page, path)

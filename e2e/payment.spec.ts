@@ -599,7 +599,7 @@ test.describe('payment you can trust', () => {
       await toPayment(page)
       await payWith(page, '4242424242424242')
       if (call === 'createorderinodoo') {
-        // Before the charge: the spec's message, then Pay again.
+        // Before the charge: the shop's message, then Pay again.
         await expect(cartWidget(page).getByRole('alert')).toHaveText(
           text('en', 'payment.errorOrder'),
         )

@@ -56,7 +56,7 @@ describe('resetPassword', () => {
     password_confirmation: 'new-secret',
   }
 
-  it('sends the spec payload and resolves on success', async () => {
+  it('sends the reset payload and resolves on success', async () => {
     await expect(resetPassword(payload)).resolves.toBeUndefined()
     expect(callsOf('resetpassword')[0]!.payload).toEqual(payload)
     expect(findUser('claire@example.com')!.password).toBe('new-secret')

@@ -53,7 +53,7 @@ export function useInvoices(request: InvoicesRequest) {
   return useQuery(invoicesQueryOptions(request))
 }
 
-/** Spec 3, "Password reset payload". */
+/** What the password reset sends. */
 export type PasswordResetPayload = RequestBody<'resetPassword'>
 
 /** `POST /api/resetpassword`: resolves on success, rejects with an HttpError otherwise. */

@@ -147,7 +147,7 @@ export async function sendOrderConfirmation(
 /**
  * The payment intent's fields besides `card`: `amount_total` in cents, rounded,
  * `name` (what the payment is for: the order number), the customer's name and e-mail, and
- * `orderId`, the order the intent pays (an extra field beyond the spec's payload).
+ * `orderId`, the order the intent pays (a field the back office added for us).
  */
 export type PaymentIntentRequest = Omit<RequestBody<'createPaymentIntent'>, 'card'>
 

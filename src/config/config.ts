@@ -43,7 +43,7 @@ export interface WidgetsConfig {
   /** The site's proxy to the language model (it holds the model key). */
   sommelier?: { url: string }
   /**
-   * E-commerce analytics (beyond the spec): `ga4: true` pushes GA4 e-commerce events into
+   * E-commerce analytics (an addition of ours): `ga4: true` pushes GA4 e-commerce events into
    * `window.dataLayer` once the visitor has consented (`src/analytics/ga4.ts`). Off without it.
    */
   analytics?: { ga4: boolean }

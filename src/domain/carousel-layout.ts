@@ -4,7 +4,7 @@
  */
 export type CarouselLayout = 'scroll' | 'between' | 'evenly' | 'empty'
 
-/** Spec 2: the number of wines at which the carousel switches layout. */
+/** The number of wines at which the carousel switches layout. */
 export const CAROUSEL_FULL_ROW = 4
 
 export function carouselLayout(count: number): CarouselLayout {

@@ -3,7 +3,7 @@
  * new `CartState` (or the same object when nothing changes) and never mutates its input, so it
  * works on plain state and inside an immer producer alike.
  *
- * Decisions (the spec leaves these open):
+ * Decisions of ours (the product rules leave these open):
  * - `addLine`: a line with the same `id` gets its quantity raised, capped at the NEW line's
  *   `qty_available` (the fresher stock figure, which also replaces the stored one); other fields
  *   of the existing line are kept. A new line is appended with its quantity capped at its stock.

@@ -1,7 +1,7 @@
 /**
  * Checkout rules that the cart widget's checkout wires up.
  *
- * Decisions (the spec leaves these open):
+ * Decisions of ours (the product rules leave these open):
  * - Tabs: delivery is always open; invoice opens once the delivery is valid; payment once the whole
  *   form (delivery + invoice + VAT record) is valid (`validation.ts` holds the rules themselves).
  * - Copying delivery into invoice fills only the invoice fields that are empty (after trimming);

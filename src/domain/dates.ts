@@ -2,7 +2,7 @@
  * Dates shown to users and sent to the backend.
  *
  * - `formatDate(isoDate, locale)`: dd/mm/yyyy in every locale. fr-BE and nl-BE print that with
- *   2-digit day and month; en uses en-BE, which prints the same dd/mm/yyyy (the spec's English
+ *   2-digit day and month; en uses en-BE, which prints the same dd/mm/yyyy (the shop's English
  *   text writes "01/01/2024" too). A string starting with YYYY-MM-DD (Odoo dates such as
  *   "2025-03-14", or "2025-03-14 10:22:01") shows that calendar date as written, whatever the
  *   browser's time zone; another parsable date shows its local date; anything else is returned

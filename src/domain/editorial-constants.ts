@@ -16,7 +16,7 @@ export const EDITORIAL_COLLECTIONS = [
 ] as const
 export type EditorialCollection = (typeof EDITORIAL_COLLECTIONS)[number]
 
-/** Spec 9: "Index layout: … default 3 columns". */
+/** Index pages lay their entries out in 3 columns unless the tag says otherwise. */
 export const DEFAULT_INDEX_COLUMNS = 3
 
 /** What an editor is told when the faq's JSON is not a list of pairs. */

@@ -5,7 +5,7 @@ import { SLIDER_AFTER, firstLetter, indexLayout, splitColumns } from './index-la
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
 describe('index layout', () => {
-  it('has the spec constants: 3 columns, sliders after items 5, 10 and 7', () => {
+  it('has the layout constants: 3 columns, sliders after items 5, 10 and 7', () => {
     expect(DEFAULT_INDEX_COLUMNS).toBe(3)
     expect(SLIDER_AFTER).toEqual([5, 10, 7])
   })

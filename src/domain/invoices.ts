@@ -44,10 +44,10 @@ export interface Invoice {
   invoice_lines: InvoiceLine[]
 }
 
-/** Spec 9: "Invoice history starts from 01/01/2024". */
+/** The invoice history starts on 1 January 2024. */
 export const INVOICE_HISTORY_START = '2024-01-01'
 
-/** Spec 9: "Password reset redirect 4 s". */
+/** After a password reset, the page moves on to the login after 4 s. */
 export const PASSWORD_RESET_REDIRECT_MS = 4000
 
 const text = (v: unknown): string =>

@@ -4,7 +4,7 @@
  * - Plus adds 6, except the first step from 1, which adds 5 (1 → 6 → 12 → 18 …, bottles come
  *   in cases of 6); from 0 it also goes to 6. Minus walks the same ladder back
  *   (18 → 12 → 6 → 1) and never goes below its minimum (1). Both are capped at their maximum.
- *   The spec states the 6-step as a general constant, so the bundle page uses it too.
+ *   The 6-step is a shop-wide rule, so the bundle page uses it too.
  * - Inputs: `clampQuantity(value, min, max)` parses what was typed (non-numeric or empty → min,
  *   decimals floored) and clamps it to [min, max]. When the maximum is below the minimum (sold
  *   out) the maximum wins: we never offer more than the stock, and never a negative quantity.

@@ -4,7 +4,7 @@
  * Constants: a point is worth 0.20 EUR; at least 100 points must be redeemed; multiplier
  * tiers "0 points gives ×1, 200 points ×2, 400 points ×5" (of 0.20 EUR).
  *
- * How the tiers apply (our decision; the spec's user-facing texts disagree with each other):
+ * How the tiers apply (our decision; the shop's own texts about the tiers disagree with each other):
  * the tier is chosen by the number of points REDEEMED in this order, and the whole redemption
  * is valued at that tier's rate:
  *   100–199 points → 0.20 €/point (×1), 200–399 → 0.40 €/point (×2), ≥ 400 → 1.00 €/point (×5).
@@ -47,7 +47,7 @@ const tier = (minPoints: number, multiplier: number): RedemptionTier => ({
 const BASE_TIER = tier(MIN_REDEEM_POINTS, 1)
 
 /**
- * Tiers ordered by `minPoints`. Spec 9 lists the first tier "from 0 points"; since nothing below
+ * Tiers ordered by `minPoints`. The shop lists the first tier "from 0 points"; since nothing below
  * MIN_REDEEM_POINTS can be redeemed it effectively starts at 100 (as the rules text says).
  */
 export const REDEMPTION_TIERS: readonly RedemptionTier[] = [BASE_TIER, tier(200, 2), tier(400, 5)]

@@ -23,7 +23,7 @@ const state = (query: string, refinements: SearchState['refinements'] = {}): Sea
 })
 
 describe('search constants', () => {
-  it('quotes the spec: 512 characters, stalled after 200 ms, URL after 400 ms, 100 / 200 values', () => {
+  it('holds the search rules: 512 characters, stalled after 200 ms, URL after 400 ms, 100 / 200 values', () => {
     expect(SEARCH_QUERY_MAX_LENGTH).toBe(512)
     expect(STALLED_SEARCH_DELAY_MS).toBe(200)
     expect(URL_WRITE_DELAY_MS).toBe(400)

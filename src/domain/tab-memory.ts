@@ -12,7 +12,7 @@
 
 import { isRecord } from './is-record'
 
-/** Spec 9: "Tab choice cached 5 minutes". */
+/** A tab chosen on a wine page is remembered for 5 minutes. */
 export const TAB_MEMORY_MS = 5 * 60 * 1000
 
 /** The volume preferred when a vintage is chosen without one. */

@@ -19,7 +19,7 @@ import type { Contact, Contacts, VatRecord } from './types'
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
-/** Spec 5's "non-empty": a text with something besides spaces (null and undefined are empty). */
+/** "Non-empty" in the forms' rules: a text with something besides spaces (null and undefined are empty). */
 export const filled = (value: string | null | undefined): boolean =>
   typeof value === 'string' && value.trim() !== ''
 

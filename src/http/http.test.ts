@@ -53,7 +53,7 @@ describe('http', () => {
     await expect(postJson('/api/echo', { a: 1 })).resolves.toEqual({ got: { a: 1 } })
   })
 
-  it('sends form data where the spec says form data', async () => {
+  it('sends form data where the endpoint takes form data', async () => {
     server.use(
       http.post('/api/form', async ({ request }) => {
         const form = await request.formData()

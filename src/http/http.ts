@@ -1,5 +1,5 @@
 /**
- * Fetch wrapper for the site's own endpoints: JSON in and out, form data where the spec says
+ * Fetch wrapper for the site's own endpoints: JSON in and out, form data where the endpoint takes
  * form data. Every failure (non-OK status, network error, no answer in time, unreadable body)
  * raises an HttpError whose message is "Error fetching data" and which carries
  * the call (method, URL) and what it answered (status, 0 when there was no response, and the

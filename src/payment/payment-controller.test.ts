@@ -218,7 +218,7 @@ describe('before the charge', () => {
   it.each<[CallName, string]>([
     ['createorderinodoo', 'order'],
     ['createpaymentintent', 'intent'],
-  ])('%s failing shows the spec message and keeps everything', async (call, kind) => {
+  ])("%s failing shows the shop's message and keeps everything", async (call, kind) => {
     setFault(call, { kind: 'status', status: 500 })
     const c = controller()
     await c.pay(provider(), 'en')

@@ -73,7 +73,7 @@ const lineOf = (id: string) =>
  */
 export const currentQuantity = (id: string): number | undefined => lineOf(id)?.quantity
 
-/** Spec 4: an existing line's quantity is raised up to qty_available; a new line is appended. */
+/** An existing line's quantity is raised up to qty_available; a new line is appended. */
 export function addToCart(line: CartLine): AddResult {
   const before = quantityInCart(getStore().getState().cart, line.id)
   const added = applyCart((cart) => addLine(cart, line))
@@ -91,7 +91,7 @@ export function isCheckoutLockedNow(): boolean {
   return isCheckoutLocked(getStore().getState().payment, isPaymentBusy())
 }
 
-/** Spec 4: update sets the quantity, capped at the line's stock (at least 1). */
+/** Update sets the quantity, capped at the line's stock (at least 1). */
 export function updateCartQuantity(id: string, quantity: number): boolean {
   if (isCheckoutLockedNow()) return false
   const line = lineOf(id)
@@ -100,7 +100,7 @@ export function updateCartQuantity(id: string, quantity: number): boolean {
   return changed
 }
 
-/** Spec 4: remove deletes the line. */
+/** Remove deletes the line. */
 export function removeFromCart(id: string): boolean {
   if (isCheckoutLockedNow()) return false
   const line = lineOf(id)
@@ -117,12 +117,12 @@ export function useCheckoutLocked(): boolean {
   return useStore(selectLocked) || busy
 }
 
-/** Spec 4: empty resets lines, orderId, redeemed points and shipping cost. */
+/** Empty resets lines, orderId, redeemed points and shipping cost. */
 export function emptyCart(): void {
   applyCart(emptyCartState, () => undefined)
 }
 
-/** Spec 4: a full clean-up also resets the contacts. */
+/** A full clean-up also resets the contacts. */
 export function cleanUpCart(): void {
   applyCart(emptyCartState, (draft) => {
     draft.contacts = emptyContacts()

@@ -28,7 +28,7 @@ export default function Bundle({ props, locale, element }: WidgetComponentProps<
   const { t } = useTranslation('bundle')
   const query = useBundle({ odooCode: props.odooCode, locale })
 
-  // Spec 8: a bundle load failure is only reported; the page stays empty.
+  // A bundle load failure is only reported; the page stays empty.
   useReportError(query.error, {
     widget: 'bundle',
     area: 'data',

@@ -498,7 +498,7 @@ describe('payment', () => {
     expect(state().contacts.delivery).toEqual(DELIVERY)
     expect(figure('Shipping cost')).toBe('€9.95')
 
-    // Declined: the spec's (the provider's) message, and everything editable again.
+    // Declined: the provider's message, and everything editable again.
     releaseHeld('createorderinodoo')
     const alert = await screen.findByRole('alert', {}, { timeout: 6000 })
     await waitFor(() => expect(alert).toHaveTextContent('Your card was declined.'))

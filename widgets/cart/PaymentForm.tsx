@@ -38,7 +38,7 @@ const FAILURE_TEXT = {
 export const toldElsewhere = (failure: PaymentFailure): boolean =>
   failure.kind === 'already-paid' || failure.kind === 'cart-changed' || failure.kind === 'sold-out'
 
-/** The spec's message for a failure before the charge; the provider's own for card errors. */
+/** Our message for a failure before the charge; the provider's own for card errors. */
 export function useFailureText(): (failure: PaymentFailure) => string {
   const { t } = useTranslation('payment')
   return (failure) => (failure.kind === 'card' ? failure.message : t(FAILURE_TEXT[failure.kind]))

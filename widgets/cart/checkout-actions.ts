@@ -3,7 +3,7 @@ import { redeemPoints } from '../../src/domain/cart'
 import { isCheckoutLockedNow } from '../../src/store/cart-actions'
 import { getStore } from '../../src/store/shared-store'
 
-/** Spec 4 and 5: the points to redeem, clamped to the balance and the subtotal. */
+/** The points to redeem, clamped to the balance and the subtotal. */
 export function redeemDroplets(points: number, balance: number): void {
   if (isCheckoutLockedNow()) return
   getStore().update((d, newest) => {

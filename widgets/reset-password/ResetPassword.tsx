@@ -72,7 +72,7 @@ interface ResetFormProps {
 }
 
 /**
- * Spec 4 and 5: the reset button is disabled while a request runs, or while the password is empty
+ * The reset button is disabled while a request runs, or while the password is empty
  * or differs from its confirmation. The outcome (green success, red expired-link failure for any
  * error) is announced, then the page goes home after 4 seconds.
  */

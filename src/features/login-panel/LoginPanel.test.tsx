@@ -228,7 +228,7 @@ describe('forgot-password view', () => {
     })
   })
 
-  it('says so in English with the text of the spec', async () => {
+  it("says so in English with the shop's text", async () => {
     const { user } = await openForgot('en')
     await user.type(screen.getByLabelText('E-mail address'), 'tom@example.com')
     await user.click(screen.getByRole('button', { name: 'Send the reset link' }))

@@ -22,7 +22,7 @@ import { attachSuggestions, type SuggestionSource } from './suggestions'
 import { PLACES_COUNTRIES, type PlacesService } from './types'
 
 /**
- * Spec 5: addresses only. Places (New) has no legacy `address` collection; these primary types
+ * Addresses only. Places (New) has no legacy `address` collection; these primary types
  * are what a delivery address is (a street still lets the shopper type the number by hand).
  */
 export const ADDRESS_TYPES = ['street_address', 'premise', 'subpremise', 'route']
