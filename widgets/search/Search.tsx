@@ -18,6 +18,11 @@ import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
 import { Modal } from '../../src/ui/modal/Modal'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
+// The panel's stylesheets load with the button, in the site chunk's stylesheet: opening the
+// panel waits for its script alone, not for a stylesheet too.
+import './SearchBox.module.css'
+import './SearchPanel.module.css'
+import './RefinementList.module.css'
 import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { pageSlot } from '../../src/page/page-context'

@@ -34,7 +34,8 @@ import {
   RegionsIcon,
   SommelierIcon,
 } from './icons'
-import styles from './Search.module.css'
+import frame from './Search.module.css'
+import styles from './SearchPanel.module.css'
 import { SearchBox } from './SearchBox'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
@@ -71,7 +72,7 @@ function Results({ locale }: { locale: Locale }) {
 
   if (status === 'error')
     return (
-      <p role="alert" className={styles.note}>
+      <p role="alert" className={frame.note}>
         {t('search.error')}
       </p>
     )
@@ -82,7 +83,7 @@ function Results({ locale }: { locale: Locale }) {
       <p role="status" className={styles.stats} data-query={ready ? results.query : undefined}>
         {ready ? t('search.count', { count: results.nbHits }) : ''}
       </p>
-      {ready && hits.length === 0 && <p className={styles.note}>{t('search.noHits')}</p>}
+      {ready && hits.length === 0 && <p className={frame.note}>{t('search.noHits')}</p>}
       <ul className={styles.grid}>
         {hits.map((hit) => (
           <li key={hit.objectID} className={styles.cell}>
@@ -170,11 +171,11 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
   }, [t, colorLabel, colorMarker, badgeLabel, badgeMarker, priceLabel, priceSpoken])
 
   return (
-    <div className={styles.panel}>
-      <div className={styles.topBar}>
+    <div className={frame.panel}>
+      <div className={frame.topBar}>
         <button
           type="button"
-          className={`${styles.textButton} ${styles.smallOnly}`}
+          className={`${frame.textButton} ${styles.smallOnly}`}
           aria-expanded={panels.barOpen}
           aria-controls={barId}
           onClick={() => dispatch({ type: 'toggleBar' })}
@@ -182,13 +183,13 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
           <FilterIcon />
           <span>{t('search.filters')}</span>
         </button>
-        <button type="button" className={styles.textButton} onClick={onSommelier}>
+        <button type="button" className={frame.textButton} onClick={onSommelier}>
           <SommelierIcon />
           <span className={styles.hideOnNarrow}>{t('search.sommelier')}</span>
         </button>
         <SearchBox active={active} />
         <IconButton
-          className={styles.iconButton}
+          className={frame.iconButton}
           label={t('search.close')}
           onClick={() => onClose()}
         >
@@ -209,7 +210,7 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
                 return (
                   <IconButton
                     key={panel}
-                    className={styles.iconButton}
+                    className={frame.iconButton}
                     label={t(`search.${panel}`)}
                     aria-expanded={panels.open === panel}
                     aria-controls={panelId(panel)}
@@ -219,9 +220,9 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
                   </IconButton>
                 )
               })}
-              <span className={styles.spacer} />
+              <span className={frame.spacer} />
               <IconButton
-                className={styles.iconButton}
+                className={frame.iconButton}
                 label={t('search.hideFilters')}
                 onClick={() => dispatch({ type: 'closeBar' })}
               >
