@@ -225,10 +225,10 @@ if (!window.WineWidgets) {
   whenBase((loaded) => {
     loaded.watchPageLeave(window, lifecycle.events)
     lifecycle.stop()
+    // The pending payments hold contacts: a shared browser forgets them with the session.
+    loaded.forgetPendingOnLogout()
   })
   resumeChargedOrder()
-  // The pending payments hold contacts: a shared browser forgets them with the session.
-  whenBase((loaded) => loaded.forgetPendingOnLogout())
   // Back from the back/forward cache: widgets whose load the departure cut short mount now.
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) void runtime.mount()

@@ -1,19 +1,19 @@
-import type { Locale } from '../src/domain/types'
-import type { AnyWidgetDefinition } from '../src/props/schema'
-import { PropError, parseProps } from '../src/props/parse'
+import { PropError } from '../src/props/parse'
+import { checkTag, type CheckedTag } from './check-tag'
 import { describeElement } from './describe'
-import { resolveLocale } from './locale'
-import type { isCutShort, isLoadFailure } from '../src/report/page-leave'
-import type { ErrorReport, reportError } from '../src/report/report'
+import type { ErrorReport } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
+import type { FailureTools, MountedRoot, Runtime, RuntimeOptions } from './runtime-types'
+import { tagsWithin } from './tags'
+
+export type { FailureTools, MountedRoot, Renderer, Runtime, RuntimeOptions } from './runtime-types'
+export { SELECTOR } from './tags'
 
 /**
  * How long a widget whose code failed to load like a stopped load (network, import, stylesheet)
  * waits before it reports: long enough for a navigation under way to take the page away.
  */
 export const LEAVE_GRACE_MS = 1_000
-
-export const SELECTOR = '[data-widget]'
 
 /** An element node, from whichever window (`instanceof Element` would check one window's). */
 const isElement = (node: Node): node is Element => node.nodeType === Node.ELEMENT_NODE
@@ -22,60 +22,11 @@ export const MOUNTED_ATTRIBUTE = 'data-widget-mounted'
 /** Start loading a `data-load="visible"` widget when it is this close to the viewport. */
 export const VISIBLE_MARGIN = '200px'
 
-/** A mounted widget: what the runtime needs to take it down again. */
-export interface MountedRoot {
-  unmount(): void
-}
-
-/** Renders a loaded widget into its element (the React part, loaded lazily). */
-export type Renderer = (args: {
-  element: HTMLElement
-  definition: AnyWidgetDefinition
-  props: Record<string, unknown>
-  locale: Locale
-  /** For widgets that place other widgets' tags (src/ui/widget-tag). */
-  widgets: PlacedWidgets
-}) => Promise<MountedRoot>
-
-/** How the runtime reports a failure and tells a load the page cut short (src/report). */
-export interface FailureTools {
-  reportError: typeof reportError
-  isCutShort: typeof isCutShort
-  isLoadFailure: typeof isLoadFailure
-}
-
-export interface RuntimeOptions {
-  registry: readonly AnyWidgetDefinition[]
-  render: Renderer
-  /**
-   * The failure tools, loaded when first needed: the entry passes its dynamic import of
-   * src/page/page-base.ts (never a static one: the entry would wait for that chunk before it
-   * could request any widget's code).
-   */
-  failures: () => Promise<FailureTools>
-  /** Show errors in place (demo pages). */
-  showErrors?: () => boolean
-  root?: Document
-}
-
 type Entry =
   | { state: 'waiting'; observer: IntersectionObserver }
   | { state: 'loading' }
   | { state: 'mounted'; root: MountedRoot }
   | { state: 'failed' }
-
-export interface Runtime {
-  start(): void
-  stop(): void
-  /** Mount every widget tag in `el` (itself included), or in the whole document. */
-  mount(el?: Element): Promise<void>
-  /** Unmount every widget in `el` (itself included), or all of them. */
-  unmount(el?: Element): void
-  /** Resolves when every widget whose loading has started is mounted or failed. */
-  ready(): Promise<void>
-}
-
-const LOAD_MODES = ['eager', 'visible'] as const
 
 /**
  * The mount runtime: scans the page for `data-widget` tags, validates each tag's attributes,
@@ -133,36 +84,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     )
   }
 
-  function check(el: HTMLElement): {
-    definition: AnyWidgetDefinition
-    props: Record<string, unknown>
-    locale: Locale
-    lazy: boolean
-  } {
-    const name = el.dataset.widget ?? ''
-    const definition = byName.get(name)
-    if (!definition)
-      throw new PropError(
-        'data-widget',
-        `unknown widget "${name}" (known: ${[...byName.keys()].join(', ')})`,
-      )
-    const load = el.dataset.load ?? 'eager'
-    if (!(LOAD_MODES as readonly string[]).includes(load))
-      throw new PropError(
-        'data-load',
-        `data-load="${load}" must be one of: ${LOAD_MODES.join(', ')}`,
-      )
-    const locale = resolveLocale(el, doc.defaultView?.location.pathname ?? '/')
-    const props = parseProps(definition.props, el.dataset)
-    return { definition, props, locale, lazy: load === 'visible' }
-  }
-
   function track(work: Promise<void>) {
     pending.add(work)
     void work.finally(() => pending.delete(work))
   }
 
-  function load(el: HTMLElement, args: ReturnType<typeof check>) {
+  function load(el: HTMLElement, args: CheckedTag) {
     entries.set(el, { state: 'loading' })
     const work = options
       .render({
@@ -225,9 +152,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const existing = entries.get(el)
     if (existing && existing.state !== 'failed') return Promise.resolve()
     el.removeAttribute(ERROR_ATTRIBUTE)
-    let args: ReturnType<typeof check>
+    let args: CheckedTag
     try {
-      args = check(el)
+      args = checkTag(el, byName, doc)
     } catch (e) {
       if (!(e instanceof PropError)) throw e
       entries.set(el, { state: 'failed' })
@@ -275,23 +202,17 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }
   }
 
-  function within(el: Element): HTMLElement[] {
-    const found = [...el.querySelectorAll<HTMLElement>(SELECTOR)]
-    // Widget tags are HTML elements (the pages are HTML); querySelectorAll above says the same.
-    return el.matches(SELECTOR) ? [el as HTMLElement, ...found] : found
-  }
-
   function onMutations(records: MutationRecord[]) {
     for (const r of records) {
       r.removedNodes.forEach((node) => {
         if (!isElement(node)) return
-        for (const el of within(node)) if (!el.isConnected) unmountElement(el)
+        for (const el of tagsWithin(node)) if (!el.isConnected) unmountElement(el)
       })
     }
     for (const r of records) {
       r.addedNodes.forEach((node) => {
         if (!isElement(node) || !node.isConnected) return
-        for (const el of within(node)) void mountElement(el)
+        for (const el of tagsWithin(node)) void mountElement(el)
       })
     }
   }
@@ -309,11 +230,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       this.unmount()
     },
     async mount(el) {
-      const targets = within(el ?? doc.documentElement)
+      const targets = tagsWithin(el ?? doc.documentElement)
       await Promise.all(targets.map((t) => mountElement(t)))
     },
     unmount(el) {
-      const targets = el ? within(el) : [...entries.keys()]
+      const targets = el ? tagsWithin(el) : [...entries.keys()]
       targets.forEach(unmountElement)
     },
     async ready() {

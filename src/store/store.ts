@@ -1,74 +1,12 @@
-import { produce, type Draft } from 'immer'
-import {
-  INACTIVITY_MS,
-  STORAGE_KEY,
-  emptyCart,
-  emptyContacts,
-  initialState,
-  loggedOutSession,
-  type StoreState,
-} from './state'
-import type { SavedStateReading } from './saved-state'
-import { readJson } from './read-json'
+import { produce } from 'immer'
+import { INACTIVITY_MS, STORAGE_KEY, initialState, type StoreState } from './state'
+import { clearPersonal } from './clear-personal'
+import { savedTextReader } from './read-saved-text'
+import type { Listener, Recipe, Store, StoreOptions } from './store-types'
 import { sessionStore } from './web-storage'
 import { reportError } from '../report/report'
 
-/** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
-export type SavedStateReader = (raw: unknown) => SavedStateReading | null
-
-/**
- * A change to the state: `draft` is the newest revision being changed and `newest` the same
- * revision read-only. A change computed from the state reads it from `newest`, never from an
- * earlier `getState()`: another page of the tab may have written in between, and a value
- * computed from the older copy would put that copy back over the newer state.
- */
-export type Recipe<T = void> = (draft: Draft<StoreState>, newest: StoreState) => T
-type Listener = () => void
-
-export interface Store {
-  getState: () => StoreState
-  /**
-   * Apply an immer recipe to the newest saved state, persist, notify subscribers. Returns what
-   * the recipe returned (applied to this page's copy while a newer state waits for its reader).
-   */
-  update<T = void>(recipe: Recipe<T>): T
-  subscribe: (listener: Listener) => () => void
-  /** Record user activity (throttled writes); returns true when the session had expired first. */
-  touch(now?: number): boolean
-  /** Clear user, cart, contacts and conversation (logout and inactivity). */
-  clearPersonal(): void
-  /**
-   * Take the saved state when another page of this tab wrote it since this page last read or
-   * wrote it (a page restored from the back/forward cache); subscribers hear the change.
-   */
-  refresh(): void
-  /**
-   * The page is gone (tests open the next page): from now on this store keeps its changes to its
-   * own copy, so work the old page still had under way cannot write into the next page's state.
-   */
-  close(): void
-  /**
-   * Set when the saved state had expired (30 minutes idle) at page load and was cleared then
-   * (`wasLoggedIn`: a user was logged in); null otherwise. A state, not an event: the session
-   * service reads it whenever it starts and treats it exactly like an expiry on an open page.
-   */
-  readonly expiredOnLoad: { wasLoggedIn: boolean } | null
-}
-
-/**
- * How the store reads the saved state back: the reader itself, or (a page that had nothing saved,
- * so the schemas and valibot load only when there is something to read) how to fetch it when
- * saved state appears, written by another page of the tab.
- */
-type ReaderOptions =
-  | { readSaved: SavedStateReader; loadReader?: () => Promise<SavedStateReader> }
-  | { readSaved?: null; loadReader: () => Promise<SavedStateReader> }
-
-export type StoreOptions = ReaderOptions & {
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
-  now?: () => number
-  warn?: (message: string) => void
-}
+export type { Recipe, SavedStateReader, Store, StoreOptions } from './store-types'
 
 /**
  * Framework-free store: one per page, shared by every widget root. sessionStorage is the truth
@@ -104,39 +42,7 @@ export function createStore(options: StoreOptions): Store {
     }
   }
 
-  /** The state `raw` holds; `repaired` when part of it was dropped or filled in (save it again). */
-  function read(
-    raw: string | null,
-    readSaved: SavedStateReader,
-  ): { state: StoreState; repaired: boolean } {
-    if (raw === null) return { state: initialState(now()), repaired: false }
-    const parsed = readJson(raw)
-    const reading = parsed === undefined ? null : readSaved(parsed)
-    if (reading) {
-      // Keep what fits; one warning names what did not (it is replaced by its empty value).
-      if (reading.dropped.length > 0) {
-        warn(
-          `Discarded parts of the saved state in sessionStorage "${STORAGE_KEY}" that do not fit: ${reading.dropped.join(', ')}.`,
-        )
-      }
-      // Filled in for an older saved state (a cart's identity): saved at once too.
-      return {
-        state: reading.state,
-        repaired: reading.dropped.length > 0 || !!reading.filled?.length,
-      }
-    }
-    warn(
-      parsed === undefined
-        ? `Discarded corrupted saved state in sessionStorage "${STORAGE_KEY}".`
-        : `Discarded unreadable saved state in sessionStorage "${STORAGE_KEY}".`,
-    )
-    try {
-      storage?.removeItem(STORAGE_KEY)
-    } catch {
-      /* storage unusable: nothing to clean */
-    }
-    return { state: initialState(now()), repaired: false }
-  }
+  const read = savedTextReader(storage, now, warn)
 
   let closed = false
 
@@ -232,19 +138,6 @@ export function createStore(options: StoreOptions): Store {
     return { applied: true, result }
   }
 
-  const clearRecipe = (d: Draft<StoreState>) => {
-    // A payment the provider holds or has charged must still finish (its snapshot carries what
-    // it needs): logging out never forgets money that was taken.
-    const phase = d.payment?.phase
-    if (phase !== 'confirming' && phase !== 'charged') d.payment = null
-    d.session = loggedOutSession()
-    // The next check must ask the server: a later login elsewhere would otherwise go unseen.
-    d.sessionCheckedAt = 0
-    d.cart = emptyCart()
-    d.contacts = emptyContacts()
-    d.conversation = []
-  }
-
   // Saved state without its reader: hold no revision, so the first write or page show fetches
   // the reader and reads what is saved instead of writing over it.
   const atLoad = storedText()
@@ -270,13 +163,13 @@ export function createStore(options: StoreOptions): Store {
       const { applied } = commit((d) => {
         expired = at - d.lastActivity > INACTIVITY_MS
         if (!expired && at - d.lastActivity < 10_000) return
-        if (expired) clearRecipe(d)
+        if (expired) clearPersonal(d)
         d.lastActivity = at
       })
       return applied && expired
     },
     clearPersonal() {
-      commit(clearRecipe)
+      commit(clearPersonal)
     },
     refresh() {
       const before = state
@@ -291,7 +184,7 @@ export function createStore(options: StoreOptions): Store {
   if (now() - state.lastActivity > INACTIVITY_MS) {
     const wasLoggedIn = state.session.isLoggedIn
     state = produce(state, (d) => {
-      clearRecipe(d)
+      clearPersonal(d)
       d.lastActivity = now()
     })
     persist()

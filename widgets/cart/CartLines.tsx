@@ -14,7 +14,7 @@ import {
 import { LineDetails } from '../../src/ui/cart-line/LineDetails'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
-import styles from './Cart.module.css'
+import styles from './CartLines.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 
 /** The cart's lines: change a quantity within the stock, or remove the line. */

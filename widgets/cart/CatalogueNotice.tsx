@@ -10,7 +10,7 @@ import { usePaymentStatus } from '../../src/payment/use-payment'
 import { useCart } from '../../src/store/cart-actions'
 import { checkOnOpen, useCatalogueChanges } from './catalogue-check'
 import { useFailureText } from './PaymentForm'
-import styles from './Cart.module.css'
+import styles from './CatalogueNotice.module.css'
 
 /** "Falize Tradition 2021 · 75cl", "Belgian discovery box": a line as the notice names it. */
 const lineName = (line: CartLine) =>

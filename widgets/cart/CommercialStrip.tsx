@@ -3,7 +3,7 @@ import { formatMoney } from '../../src/domain/money'
 import { FREE_DELIVERY_BELGIUM_FROM } from '../../src/domain/cart-page'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import styles from './Cart.module.css'
+import styles from './CommercialStrip.module.css'
 import { TitledSection } from './TitledSection'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 

@@ -6,7 +6,8 @@ import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../src/ui/number/format-number'
 import { usePopover } from '../../src/ui/popover/use-popover'
-import styles from './Cart.module.css'
+import cartStyles from './Cart.module.css'
+import styles from './Droplets.module.css'
 import { CartBox } from './TitledSection'
 
 export interface DropletsProps {
@@ -37,7 +38,7 @@ export function Droplets({ earned, session, redemption }: DropletsProps) {
           {redemption}
         </>
       ) : (
-        <p className={styles.muted}>{t('droplets.loggedOut')}</p>
+        <p className={cartStyles.muted}>{t('droplets.loggedOut')}</p>
       )}
     </CartBox>
   )

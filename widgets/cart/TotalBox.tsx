@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
 import { Money } from '../../src/ui/money/Money'
-import styles from './Cart.module.css'
+import cartStyles from './Cart.module.css'
+import styles from './TotalBox.module.css'
 import { Pair } from './Pair'
 import { CartBox } from './TitledSection'
 
@@ -26,7 +27,7 @@ export function TotalBox({ cart, totals }: { cart: CartState; totals: CartTotals
         </Pair>
         <Pair term={t('cart.shipping')}>
           {!shippingKnown ? (
-            <span className={styles.muted}>{t('cart.shippingLater')}</span>
+            <span className={cartStyles.muted}>{t('cart.shippingLater')}</span>
           ) : cart.shippingCost > 0 ? (
             <Money amount={cart.shippingCost} />
           ) : (

@@ -3,7 +3,7 @@ import { useRefinementList, type UseRefinementListProps } from 'react-instantsea
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import styles from './Search.module.css'
+import styles from './RefinementList.module.css'
 
 type Item = Parameters<NonNullable<UseRefinementListProps['transformItems']>>[0][number]
 /** The comparator form of the connector's `sortBy` (it also takes a list of criteria). */

@@ -6,7 +6,6 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type PointerEvent,
 } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
@@ -21,9 +20,14 @@ import { Modal } from '../../src/ui/modal/Modal'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
+// The panel's stylesheets load with the button, in the site chunk's stylesheet: opening the
+// panel waits for its script alone, not for a stylesheet too.
+import './SearchBox.module.css'
+import './SearchPanel.module.css'
+import './RefinementList.module.css'
 import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
-import { pageSlot } from '../../src/page/page-context'
+import { pageModal, useModalOwnership } from './page-modal'
 import { usePage } from '../../src/page/use-page'
 
 type Mode = 'search' | 'sommelier'
@@ -33,69 +37,6 @@ type Mode = 'search' | 'sommelier'
 let panelCode: typeof PanelCode | null = null
 const loadPanel = () => import('./SearchPanel').then((code) => (panelCode = code))
 const SearchPanel = lazy(loadPanel)
-
-/**
- * One modal per page: when several search tags are on a page (e.g. a desktop and a mobile
- * header), one of them owns the modal (the first mounted; another takes over if it goes away)
- * and every trigger opens it through the bus. The page keeps who owns it and the trigger that
- * was pressed last, whichever root it is in (focus goes back to it).
- */
-function createPageModal() {
-  let owner: symbol | null = null
-  let lastTrigger: HTMLElement | null = null
-  const listeners = new Set<() => void>()
-  const setOwner = (next: symbol | null) => {
-    owner = next
-    listeners.forEach((listener) => listener())
-  }
-  return {
-    subscribe: (listener: () => void) => {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-    owns: (me: symbol) => owner === me,
-    claim(me: symbol) {
-      if (owner === null) setOwner(me)
-    },
-    release(me: symbol) {
-      if (owner === me) setOwner(null)
-    },
-    pressed(trigger: HTMLElement | null) {
-      lastTrigger = trigger
-    },
-    /** The trigger pressed last, once. */
-    takeLastTrigger(): HTMLElement | null {
-      const last = lastTrigger
-      lastTrigger = null
-      return last
-    },
-  }
-}
-
-type PageModal = ReturnType<typeof createPageModal>
-
-const pageModal = pageSlot(createPageModal)
-
-/** Claims the page's modal for this instance when nobody owns it; true while it does. */
-function useModalOwnership(modal: PageModal): boolean {
-  const [me] = useState(() => Symbol('search-modal'))
-  const isOwner = useSyncExternalStore(
-    modal.subscribe,
-    () => modal.owns(me),
-    () => false,
-  )
-  useEffect(() => {
-    const off = modal.subscribe(() => modal.claim(me))
-    modal.claim(me)
-    return () => {
-      off()
-      modal.release(me)
-    }
-  }, [me, modal])
-  return isOwner
-}
 
 interface TopBarProps {
   onClose: () => void

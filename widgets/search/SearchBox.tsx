@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { getBus } from '../../src/bus/bus'
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
-import styles from './Search.module.css'
+import styles from './SearchBox.module.css'
 
 /** A query unchanged this long counts as searched for (announced on the bus). */
 const SEARCH_SETTLE_MS = 1000

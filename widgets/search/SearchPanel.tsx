@@ -44,7 +44,8 @@ import {
   RegionsIcon,
   SommelierIcon,
 } from './icons'
-import styles from './Search.module.css'
+import frame from './Search.module.css'
+import styles from './SearchPanel.module.css'
 import { SearchBox } from './SearchBox'
 import { HITS_PER_PAGE } from './first-search'
 
@@ -92,7 +93,7 @@ function Results({ locale }: { locale: Locale }) {
 
   if (status === 'error')
     return (
-      <p role="alert" className={styles.note}>
+      <p role="alert" className={frame.note}>
         {t('search.error')}
       </p>
     )
@@ -103,7 +104,7 @@ function Results({ locale }: { locale: Locale }) {
       <p role="status" className={styles.stats} data-query={ready ? results.query : undefined}>
         {ready ? t('search.count', { count: results.nbHits }) : ''}
       </p>
-      {ready && hits.length === 0 && <p className={styles.note}>{t('search.noHits')}</p>}
+      {ready && hits.length === 0 && <p className={frame.note}>{t('search.noHits')}</p>}
       <ul className={styles.grid}>
         {(complete ? hits : hits.slice(0, FIRST_HITS)).map((hit) => (
           <li key={hit.objectID} className={styles.cell}>
@@ -191,11 +192,11 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
   }, [t, colorLabel, colorMarker, badgeLabel, badgeMarker, priceLabel, priceSpoken])
 
   return (
-    <div className={styles.panel}>
-      <div className={styles.topBar}>
+    <div className={frame.panel}>
+      <div className={frame.topBar}>
         <button
           type="button"
-          className={`${styles.textButton} ${styles.smallOnly}`}
+          className={`${frame.textButton} ${styles.smallOnly}`}
           aria-expanded={panels.barOpen}
           aria-controls={barId}
           onClick={() => dispatch({ type: 'toggleBar' })}
@@ -203,13 +204,13 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
           <FilterIcon />
           <span>{t('search.filters')}</span>
         </button>
-        <button type="button" className={styles.textButton} onClick={onSommelier}>
+        <button type="button" className={frame.textButton} onClick={onSommelier}>
           <SommelierIcon />
           <span className={styles.hideOnNarrow}>{t('search.sommelier')}</span>
         </button>
         <SearchBox active={active} />
         <IconButton
-          className={styles.iconButton}
+          className={frame.iconButton}
           label={t('search.close')}
           onClick={() => onClose()}
         >
@@ -230,7 +231,7 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
                 return (
                   <IconButton
                     key={panel}
-                    className={styles.iconButton}
+                    className={frame.iconButton}
                     label={t(`search.${panel}`)}
                     aria-expanded={panels.open === panel}
                     aria-controls={panelId(panel)}
@@ -240,9 +241,9 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
                   </IconButton>
                 )
               })}
-              <span className={styles.spacer} />
+              <span className={frame.spacer} />
               <IconButton
-                className={styles.iconButton}
+                className={frame.iconButton}
                 label={t('search.hideFilters')}
                 onClick={() => dispatch({ type: 'closeBar' })}
               >

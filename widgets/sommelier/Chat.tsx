@@ -11,7 +11,9 @@ import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import { SommelierIllustration } from './SommelierButton'
 import { MAX_LINE_LENGTH } from '../../src/domain/sommelier-request'
 import { useSommelierChat, type ChatPhase, type RateLimitWait } from './use-sommelier-chat'
-import styles from './Sommelier.module.css'
+import styles from './Chat.module.css'
+// Send's text hides on phones by the rule the sommelier button's text uses.
+import shared from './Sommelier.module.css'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
@@ -193,7 +195,7 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
         <DecorativeSvg className={styles.sendIcon} viewBox="0 0 24 24">
           <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
         </DecorativeSvg>
-        <span className={styles.sendText}>{t('sommelier.send')}</span>
+        <span className={shared.sendText}>{t('sommelier.send')}</span>
       </button>
     </form>
   )

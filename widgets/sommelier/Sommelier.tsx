@@ -3,6 +3,9 @@ import type { WidgetComponentProps } from '../../src/props/schema'
 import type { SommelierProps } from './props'
 import { SommelierButton } from './SommelierButton'
 import styles from './Sommelier.module.css'
+// The chat's stylesheet loads with the button, in the site chunk's stylesheet: opening the chat
+// waits for its script alone, not for a stylesheet too.
+import './Chat.module.css'
 
 // The chat (stream client, search, login panel) is only needed inside the modal.
 const Chat = lazy(() => import('./Chat'))
