@@ -52,10 +52,7 @@ import { HITS_PER_PAGE } from './first-search'
 export { sendFirstSearch } from './first-search'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
-/**
- * The cards of the first answer drawn at once, more than a phone shows; the others follow in a
- * transition, so the first results paint without waiting for two dozen cards.
- */
+/** Cards of the first answer drawn at once (more than a phone shows); the rest just after. */
 const FIRST_HITS = 6
 
 const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
