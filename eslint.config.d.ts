@@ -1,7 +1,7 @@
 /** Types of eslint.config.js for the tests of its local rules. */
 import type { Linter } from 'eslint'
 
-/** Why `file` may not import `source` (ARCHITECTURE.md dependency direction), or null. */
+/** Why `file` may not import `source` (docs/architecture.md, the dependency direction), or null. */
 export function importProblem(file: string, source: string): string | null
 /** The oldest version of each browser of package.json's browserslist, by MDN browser id. */
 export function oldestTargets(query?: string | string[]): Record<string, string>
