@@ -141,7 +141,11 @@ export function getSearchClient(): LiteClient {
     state.client = {
       ...client,
       search: (params, options) => {
-        const ahead = options === undefined ? takeAhead(state.ahead, identityOf(params)) : null
+        // Only while a search waits to be taken: a keystroke's search is not serialized for it.
+        const ahead =
+          options === undefined && state.ahead.size > 0
+            ? takeAhead(state.ahead, identityOf(params))
+            : null
         return ahead ?? client.search(params, options).catch(named)
       },
       // The same generic method, only its rejection named: a cast, as a generic method's

@@ -16,7 +16,7 @@ import { searchAhead, wineIndexName } from '../../src/services/search-client'
 /** 24 fills whole rows of the 2, 3 and 4 column grid. */
 export const HITS_PER_PAGE = 24
 
-/** InstantSearch's first request, field for field and in its order (the client's cache key). */
+/** InstantSearch's first request, field for field and in its order (what `searchAhead` matches). */
 export const firstSearchRequest = (locale: Locale) => ({
   indexName: wineIndexName(locale),
   facets: Object.values(REFINEMENT_ATTRIBUTES).sort(),
