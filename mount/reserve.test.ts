@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { reserveCss, reserveFiles } from '../build/reserve-plugin'
-import { FLOATING } from '../build/reserve-table'
+import { FLOATING, parseRules } from '../build/reserve-table'
 import { registry } from './registry'
 import { FALLBACK_ATTRIBUTE } from './widget-code'
 
@@ -43,13 +43,7 @@ describe('wine-widgets.css (mount/reserve.css and widgets/*/reserve.css)', () =>
   })
 
   it('styles nothing but the widget tags and what is inside them', () => {
-    const selectors = css
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .split('{')
-      .slice(0, -1)
-      .map((chunk) => chunk.split(/[;}]/).pop()?.trim() ?? '')
-      .filter((selector) => selector && !selector.startsWith('@'))
-      .flatMap((selector) => selector.split(/,(?![^(]*\))/).map((s) => s.trim()))
+    const selectors = parseRules(css).flatMap((rule) => rule.selectors)
     expect(selectors.filter((s) => !/^\[data-widget(=|\])/.test(s))).toEqual([])
   })
 })
