@@ -6,16 +6,16 @@ import { EDITORIAL_WIDGETS, SITE_WIDGETS } from '../mount/bundles'
 import { TEXTS } from './texts-plugin'
 
 /**
- * The libraries every widget needs, React or not (i18next, React Query's core): one chunk, with
- * the page base. A widget drawn without React (quotes) loads these and not React.
+ * The library every widget needs, React or not (React Query's core): one chunk, with the page
+ * base. A widget drawn without React (quotes) loads it and not React.
  */
-const VENDOR_LITE = /node_modules[\\/](i18next|@tanstack[\\/]query-core)[\\/]/
+const VENDOR_LITE = /node_modules[\\/]@tanstack[\\/]query-core[\\/]/
 /** React Query's infinite queries, which only the carousel uses. */
 const INFINITE_QUERY =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/
-/** The libraries every React widget root needs (React, React Query, react-i18next, immer). */
+/** The libraries every React widget root needs (React, React Query, immer). */
 const VENDOR_BASE =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|react-i18next)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
 /**
  * The two chunks every widget page loads, by the path of their modules from the repository
  * root; what these modules import goes with them (see `chunkOf`).

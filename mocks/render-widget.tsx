@@ -98,7 +98,7 @@ export async function renderDomWidget(
     element,
     props,
     locale,
-    textsFor: (namespace) => i18n.getFixedT(locale, namespace),
+    textsFor: (namespace) => i18n.fixedT(namespace),
     client,
   })
   let mountedNow = true

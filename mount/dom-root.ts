@@ -26,7 +26,7 @@ export const render: Renderer = async ({ element, definition, props, locale }) =
       element,
       props,
       locale,
-      textsFor: (namespace) => i18n.getFixedT(locale, namespace),
+      textsFor: (namespace) => i18n.fixedT(namespace),
       client: getPageQueryClient(),
     })
   } catch (error) {

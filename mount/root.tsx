@@ -1,11 +1,10 @@
 import { StrictMode, Suspense, useLayoutEffect, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import type { i18n as I18n } from 'i18next'
 import type { Locale } from '../src/domain/types'
 import type { AnyWidgetDefinition, WidgetComponentProps } from '../src/props/schema'
-import { I18nextProvider } from 'react-i18next'
-import { COMMON_NAMESPACE } from '../src/i18n/i18n'
+import type { Texts } from '../src/i18n/texts'
+import { TextsProvider } from '../src/i18n/use-translation'
 import { LocaleContext } from '../src/i18n/locale-context'
 import { ErrorBoundary } from '../src/ui/ErrorBoundary'
 import { MissingConfigError } from '../src/config/config'
@@ -31,7 +30,7 @@ export interface WidgetTreeProps {
   /** The page the root belongs to (its store, bus, services): the current page by default. */
   page?: PageContext
   client: QueryClient
-  i18n: I18n
+  i18n: Texts
   locale: Locale
   name: string
   Widget: LoadedWidget
@@ -76,7 +75,7 @@ export function WidgetTree({
     <StrictMode>
       <PageProvider page={page}>
         <QueryClientProvider client={client}>
-          <I18nextProvider i18n={i18n} defaultNS={COMMON_NAMESPACE}>
+          <TextsProvider texts={i18n}>
             <LocaleContext.Provider value={locale}>
               <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
                 <ErrorBoundary name={name} fallback={fallback}>
@@ -88,7 +87,7 @@ export function WidgetTree({
                 </ErrorBoundary>
               </PlacedWidgetsContext.Provider>
             </LocaleContext.Provider>
-          </I18nextProvider>
+          </TextsProvider>
         </QueryClientProvider>
       </PageProvider>
     </StrictMode>

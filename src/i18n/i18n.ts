@@ -1,25 +1,35 @@
-import { createInstance, type BackendModule, type i18n as I18n, type TFunction } from 'i18next'
 import { files, load } from 'virtual:wine-texts'
-import { LOCALES, isLocale, type Locale } from '../domain/types'
+import { isLocale, type Locale } from '../domain/types'
 import { isRecord } from '../domain/is-record'
 import { reportError } from '../report/report'
+import { Texts, type TFunction } from './texts'
 
 /**
- * The widgets' texts through i18next and react-i18next, as their docs intend:
- * - Each top-level key of `locales/*.json` is an i18next namespace (`cart`, `wine`, `common`…).
+ * Loading the widgets' texts (./texts.ts reads them):
+ * - Each top-level key of `locales/*.json` is a namespace (`cart`, `wine`, `common`…).
  *   Components name the namespaces they use once, in `useTranslation(['search', 'wine'])`, and
  *   suspend until they are loaded; keys keep their namespace in front (`t('wine.red')`).
- * - A backend reads a namespace from the build's text files (the `wine-texts` plugin in
- *   vite.config.ts): one small file per locale holds the namespaces of one widget, or of widgets
- *   that load together (mount/bundles.ts), so a page downloads only its widgets' texts, in a few
- *   requests; the runtime preloads a widget's file in parallel with its code.
- * - One i18next instance per page; each locale a root renders in has a clone of it (one resource
- *   store, one backend) with its own language, given to the root's `I18nextProvider`.
+ * - The build splits the locale files into small text files (the `wine-texts` plugin in
+ *   build/texts-plugin.ts): one per widget, or per group of widgets that load together
+ *   (mount/bundles.ts), so a page downloads only its widgets' texts, in a few requests; the
+ *   runtime preloads a widget's file in parallel with its code.
+ * - One `Texts` per locale and page, given to each root in that locale by `TextsProvider`.
  */
 export type Namespace = string
+export type { TFunction }
 
 /** Always loaded: the error-boundary fallback and a few shared words. */
 export const COMMON_NAMESPACE = 'common'
+
+// Module-level on purpose (docs/architecture.md, "The page context"): the texts are immutable and
+// mirror the browser's module map of text files, which is per document (a failed import stays
+// failed: no retries).
+
+const byLocale = new Map<Locale, Texts>()
+/** Why the last read of a `locale|namespace` failed. */
+const readFailures = new Map<string, unknown>()
+/** Reads under way, by `locale|file`. */
+const reading = new Map<string, Promise<void>>()
 
 /** The smallest text file that holds a namespace. */
 function fileOf(ns: Namespace): string {
@@ -29,93 +39,41 @@ function fileOf(ns: Namespace): string {
   return best[0]
 }
 
-/**
- * i18next backend over the text files. Importing a file twice costs nothing (one module per URL),
- * so every namespace of a file the runtime preloaded reads at once.
- */
-const textFilesBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, namespace, callback) {
-    const fail = (error: unknown) => {
-      // i18next keeps only that the read failed: `loadNamespaces` reports why (as the cause, so
-      // an import stopped by the page going away is recognised as such: src/report/page-leave).
-      readFailures.set(`${language}|${namespace}`, error)
-      callback(error instanceof Error ? error : new Error(String(error)), false)
-    }
-    if (!isLocale(language)) {
-      fail(new Error(`[wine-widgets] No texts for "${language}"`))
-      return
-    }
-    let file: string
-    try {
-      file = fileOf(namespace)
-    } catch (error) {
-      fail(error)
-      return
-    }
-    load(language, file).then((m) => {
-      const texts = m.default[namespace]
-      if (isRecord(texts)) callback(null, texts)
-      else fail(new Error(`[wine-widgets] No texts for "${language}/${namespace}"`))
-    }, fail)
-  },
+/** The texts of a locale (what a root in that locale renders with). */
+export function i18nFor(locale: Locale): Texts {
+  let texts = byLocale.get(locale)
+  if (!texts) {
+    texts = new Texts(locale, (key, lng) =>
+      reportError({ area: 'texts', message: `Missing text "${key}" (${lng})` }),
+    )
+    byLocale.set(locale, texts)
+  }
+  return texts
 }
 
-// Module-level on purpose (docs/architecture.md, "The page context"): the texts are immutable and mirror the
-// browser's module map of text files, which is per document (a failed import stays failed).
-
-/** Why the last read of a `locale|namespace` failed. */
-const readFailures = new Map<string, unknown>()
-
-let page: I18n | null = null
-const byLocale = new Map<Locale, I18n>()
-
-function pageInstance(): I18n {
-  if (!page) {
-    page = createInstance({
-      ns: [COMMON_NAMESPACE],
-      defaultNS: COMMON_NAMESPACE,
-      // One separator for namespace and key: `t('cart.title')` reads `title` of namespace `cart`.
-      // i18next splits a namespace off only when it is one of the instance's namespaces (those
-      // named by `useTranslation` so far), otherwise the key is looked up in the default one.
-      nsSeparator: '.',
-      keySeparator: '.',
-      supportedLngs: [...LOCALES],
-      fallbackLng: false,
-      interpolation: { escapeValue: false }, // React escapes; texts are never rendered as HTML.
-      react: { useSuspense: true },
-      // A text file that failed to import stays failed in the browser's module map: no retries.
-      maxRetries: 0,
-      saveMissing: true,
-      missingKeyHandler: (lngs, ns, key) =>
-        reportError({
-          area: 'texts',
-          message: `Missing text "${ns}.${key}" (${lngs.join(', ')})`,
-        }),
-    })
-    page.use(textFilesBackend)
-    // No language: the page's instance renders nothing itself, its clones do.
-    void page.init()
+/** Imports one text file of a locale into its texts: every namespace it holds. */
+function readFile(locale: Locale, file: string): Promise<void> {
+  const id = `${locale}|${file}`
+  let read = reading.get(id)
+  if (!read) {
+    const texts = i18nFor(locale)
+    read = load(locale, file).then(
+      (m) => {
+        for (const ns of files[file] ?? []) {
+          const bundle = m.default[ns]
+          if (isRecord(bundle)) texts.add(ns, bundle)
+          else readFailures.set(`${locale}|${ns}`, new Error(`No texts for "${locale}/${ns}"`))
+        }
+      },
+      (error: unknown) => {
+        // The cause is kept: an import stopped by the page going away is recognised as such
+        // (src/report/page-leave).
+        for (const ns of files[file] ?? []) readFailures.set(`${locale}|${ns}`, error)
+      },
+    )
+    reading.set(id, read)
   }
-  return page
-}
-
-/** The i18next instance of a locale (what a root in that locale renders with). */
-export function i18nFor(locale: Locale): I18n {
-  let instance = byLocale.get(locale)
-  if (!instance) {
-    // Its own namespace list: a clone loads, for its language, only what its roots name; none at
-    // init (`common` comes with the first text file, not from a file of its own).
-    // Synchronous init, so the language is set before the first `loadNamespaces`.
-    instance = pageInstance().cloneInstance({
-      lng: locale,
-      ns: [],
-      initAsync: false,
-    })
-    byLocale.set(locale, instance)
-  }
-  return instance
+  return read
 }
 
 /** Whether the build made a text file of this name (the widgets' files: mount/bundles.ts). */
@@ -125,48 +83,46 @@ export const hasTextFile = (file: string): boolean => file in files
 export const allNamespaces = (): Namespace[] => [...new Set(Object.values(files).flat())]
 
 /**
- * Load namespaces of a locale (default: all) and `common`; resolves to that locale's instance,
+ * Load namespaces of a locale (default: all) and `common`; resolves to that locale's texts,
  * rejects when one could not be loaded (the runtime then shows the widget's failure).
  */
 export async function loadNamespaces(
   locale: Locale,
   namespaces: readonly Namespace[] = allNamespaces(),
-): Promise<I18n> {
-  const i18n = i18nFor(locale)
+): Promise<Texts> {
+  if (!isLocale(locale)) throw new Error(`[wine-widgets] No texts for "${String(locale)}"`)
+  const texts = i18nFor(locale)
   const wanted = [...new Set([COMMON_NAMESPACE, ...namespaces])]
-  await i18n.loadNamespaces(wanted)
-  const missing = wanted.filter((ns) => !i18n.hasResourceBundle(locale, ns))
+  const files = new Set<string>()
+  for (const ns of wanted.filter((n) => !texts.has(n))) {
+    try {
+      files.add(fileOf(ns))
+    } catch (error) {
+      readFailures.set(`${locale}|${ns}`, error)
+    }
+  }
+  await Promise.all([...files].map((file) => readFile(locale, file)))
+  const missing = wanted.filter((ns) => !texts.has(ns))
   if (missing.length > 0)
     throw new Error(`[wine-widgets] Texts failed to load: ${locale}/${missing.join(', ')}`, {
       cause: missing.map((ns) => readFailures.get(`${locale}|${ns}`)).find(Boolean),
     })
-  return i18n
+  return texts
 }
 
 /**
- * Load one text file of a locale (every namespace it holds). The file's namespaces go into the
- * store from this one import before i18next is asked for them: its backend reads per namespace,
- * and would take a namespace the file shares with others (`common`, `login`, `wine`) from the
- * smallest file holding it, another request and a round trip more before the widget renders.
+ * Load one text file of a locale: every namespace it holds comes from this one import, not from
+ * the smallest file holding each (`common`, `login`, `wine` are in several files), which would
+ * be another request and a round trip more before the widget renders.
  */
-export async function loadTextFile(locale: Locale, file: string): Promise<I18n> {
+export async function loadTextFile(locale: Locale, file: string): Promise<Texts> {
   const namespaces = files[file]
   if (!namespaces) throw new Error(`[wine-widgets] Unknown text file "${file}"`)
-  const i18n = i18nFor(locale)
-  try {
-    const texts = (await load(locale, file)).default
-    for (const ns of namespaces) {
-      const bundle = texts[ns]
-      if (isRecord(bundle) && !i18n.hasResourceBundle(locale, ns))
-        i18n.addResourceBundle(locale, ns, bundle)
-    }
-  } catch {
-    // Left to the backend below, which reads the file again and reports why it failed.
-  }
+  if (isLocale(locale)) await readFile(locale, file)
   return loadNamespaces(locale, namespaces)
 }
 
 /** A translate function in one locale, outside React (tests, scripts). */
 export async function getT(locale: Locale, namespaces?: readonly Namespace[]): Promise<TFunction> {
-  return (await loadNamespaces(locale, namespaces)).getFixedT(locale)
+  return (await loadNamespaces(locale, namespaces)).t
 }

@@ -2,9 +2,9 @@ import { createContext, useContext } from 'react'
 import type { Locale } from '../domain/types'
 
 /**
- * The locale of a widget root, for what i18next does not do: formatting money and dates through
- * `Intl`, choosing an index or a URL. Texts come from react-i18next's `useTranslation`, whose
- * instance (`I18nextProvider` in mount/root.tsx) already speaks the root's locale.
+ * The locale of a widget root, for what texts do not do: formatting money and dates through
+ * `Intl`, choosing an index or a URL. Texts come from `useTranslation` (./use-translation.tsx),
+ * whose `TextsProvider` in mount/root.tsx already speaks the root's locale.
  */
 export const LocaleContext = createContext<Locale | null>(null)
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../i18n/texts'
 import type { QueryClient } from '@tanstack/query-core'
 import type { Locale } from '../domain/types'
 

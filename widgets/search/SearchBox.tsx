@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { useInstantSearch, useSearchBox } from 'react-instantsearch'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../src/i18n/use-translation'
 import { getBus } from '../../src/bus/bus'
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../../i18n/texts'
 import type { Locale } from '../../domain/types'
 import type { WineBadgeRecord, WineHit } from '../../domain/wine-hit'
 import { wineColorOf } from '../../domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../domain/wine-badge'
 import { priceLevelSigns } from '../../domain/price-level'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/use-translation'
 import { i18nFor } from '../../i18n/i18n'
 import styles from './HitCard.module.css'
 
