@@ -42,6 +42,7 @@ describe('useTranslation', () => {
 
   it("throws a namespace that cannot load to the root's error boundary", async () => {
     const { Label, show } = await setUp()
+    vi.spyOn(console, 'error').mockImplementation(() => undefined) // React logs what it caught
     show(<Label ns="no-such-namespace" k="x" />)
     expect(
       await screen.findByText(/failed: .*Texts failed to load: nl\/no-such-namespace/),

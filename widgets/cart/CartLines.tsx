@@ -120,7 +120,6 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
         <Money amount={line.price} />
       </div>
       <form
-        className={styles.lineQuantity}
         onSubmit={(event) => {
           event.preventDefault()
           if (draft !== null) commit(clampQuantity(draft, 1, stock))
