@@ -67,6 +67,14 @@ describe('Texts', () => {
     expect(texts.fixedT('cart')).not.toBe(texts.fixedT('wine'))
   })
 
+  it('finds a key once its namespace has loaded, after a miss', () => {
+    const { texts } = textsOf()
+    expect(texts.t('search.open')).toBe('search.open')
+    texts.add('search', { open: 'Search' })
+    expect(texts.t('search.open')).toBe('Search')
+    expect(texts.t('search.open')).toBe('Search')
+  })
+
   it('keeps the first copy of a namespace', () => {
     const { texts } = textsOf()
     texts.add('cart', { title: 'Other' })

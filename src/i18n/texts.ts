@@ -21,6 +21,8 @@ export class Texts {
   private readonly bundles = new Map<string, Record<string, unknown>>()
   private readonly fixed = new Map<string, TFunction>()
   private readonly reported = new Set<string>()
+  /** Texts found, by namespaces, key and plural form: a render reads the same keys again. */
+  private readonly found = new Map<string, string>()
   private plurals: Intl.PluralRules | null = null
 
   constructor(
@@ -75,13 +77,23 @@ export class Texts {
   }
 
   private find(key: string, namespaces: readonly string[], count?: number): string | undefined {
+    const form = count === undefined ? '' : this.pluralRules().select(count)
+    const id = `${namespaces.join('|')}\u0000${key}\u0000${form}`
+    const known = this.found.get(id)
+    if (known !== undefined) return known
+    // Only what was found is kept: a namespace loaded later may hold a key missing now.
+    const text = this.lookUp(key, namespaces, form)
+    if (text !== undefined) this.found.set(id, text)
+    return text
+  }
+
+  private lookUp(key: string, namespaces: readonly string[], form: string): string | undefined {
     const dot = key.indexOf('.')
     const prefix = dot > 0 ? key.slice(0, dot) : ''
     const places: [Record<string, unknown> | undefined, string][] = this.bundles.has(prefix)
       ? [[this.bundles.get(prefix), key.slice(dot + 1)]]
       : namespaces.map((ns) => [this.bundles.get(ns), key])
-    const candidates =
-      count === undefined ? [''] : [`_${this.pluralRules().select(count)}`, '_other', '']
+    const candidates = form === '' ? [''] : [`_${form}`, '_other', '']
     for (const [bundle, path] of places) {
       if (!bundle) continue
       for (const suffix of candidates) {
