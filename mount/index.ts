@@ -47,11 +47,6 @@ function whenBase(run: (loaded: PageBase) => void): void {
   if (base) run(base)
   else waiting.push(run)
 }
-/** Runs `run` with the page base, loading it if needed. */
-function withBase(run: (loaded: PageBase) => void): void {
-  whenBase(run)
-  loadBase().catch(() => undefined)
-}
 
 /**
  * The page's services (session, inactivity) start once, before the first widget renders.
@@ -183,11 +178,13 @@ function resumeChargedOrder(): void {
   startServices()
     .then(() => import('../src/payment/resume-on-load'))
     .then((m) => m.resumeOnLoad())
-    .catch((error: unknown) => {
-      withBase((loaded) =>
-        loaded.reportError({ area: 'payment', message: 'Could not resume the payment', error }),
-      )
-    })
+    .catch((error: unknown) =>
+      loadBase().then(
+        (loaded) =>
+          loaded.reportError({ area: 'payment', message: 'Could not resume the payment', error }),
+        () => undefined,
+      ),
+    )
 }
 
 declare global {
