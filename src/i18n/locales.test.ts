@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import en from '../../locales/en.json'
 import fr from '../../locales/fr.json'
 import nl from '../../locales/nl.json'
@@ -32,6 +32,16 @@ describe('locales', () => {
     const t = await getT('nl')
     expect(t('common.close')).toBe('Sluiten')
     expect((await getT('fr'))('common.close')).toBe('Fermer')
+  })
+
+  it('reports a missing text as a texts error once, and shows its key', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const t = await getT('fr')
+    expect(t('common.noSuchText')).toBe('common.noSuchText')
+    expect(t('common.noSuchText')).toBe('common.noSuchText')
+    expect(error.mock.calls.map(([line]) => String(line))).toEqual([
+      '[wine-widgets] Missing text "common.noSuchText" (fr)',
+    ])
   })
 
   it('rejects a namespace that failed to load, with the reason as the cause (a load cut short by leaving is then recognised)', async () => {
