@@ -62,7 +62,11 @@ function readFile(locale: Locale, file: string): Promise<void> {
         for (const ns of files[file] ?? []) {
           const bundle = m.default[ns]
           if (isRecord(bundle)) texts.add(ns, bundle)
-          else readFailures.set(`${locale}|${ns}`, new Error(`No texts for "${locale}/${ns}"`))
+          else
+            readFailures.set(
+              `${locale}|${ns}`,
+              new Error(`[wine-widgets] No texts for "${locale}/${ns}"`),
+            )
         }
       },
       (error: unknown) => {

@@ -40,8 +40,8 @@ export class Texts {
     if (!this.bundles.has(namespace)) this.bundles.set(namespace, texts)
   }
 
-  /** Reads `key` (see above) in `namespaces`, `common` by default. */
-  readonly t: TFunction = (key, options) => this.translate(key, ['common'], options)
+  /** Reads `key` (see above); an unprefixed key in `common`. */
+  readonly t: TFunction = this.fixedT()
 
   /** A translate function that reads unprefixed keys in `namespaces`; the same one every call. */
   fixedT(namespaces: string | readonly string[] = 'common'): TFunction {
@@ -49,19 +49,28 @@ export class Texts {
     const id = list.join('|')
     let t = this.fixed.get(id)
     if (!t) {
-      t = (key, options) => this.translate(key, list, options)
+      t = (key, options) => this.translate(key, list, id, options)
       this.fixed.set(id, t)
     }
     return t
   }
 
+  /** `namespacesId`: the namespaces joined, as `fixedT` keeps them. */
   private translate(
     key: string,
     namespaces: readonly string[],
+    namespacesId: string,
     options?: Readonly<Record<string, unknown>>,
   ): string {
     const count = options?.count
-    const text = this.find(key, namespaces, typeof count === 'number' ? count : undefined)
+    const form = typeof count === 'number' ? this.pluralRules().select(count) : ''
+    const id = `${namespacesId}\u0000${key}\u0000${form}`
+    let text = this.found.get(id)
+    if (text === undefined) {
+      // Only what was found is kept: a namespace loaded later may hold a key missing now.
+      text = this.lookUp(key, namespaces, form)
+      if (text !== undefined) this.found.set(id, text)
+    }
     if (text === undefined) {
       if (!this.reported.has(key)) {
         this.reported.add(key)
@@ -74,17 +83,6 @@ export class Texts {
       const value = options[name]
       return typeof value === 'string' || typeof value === 'number' ? String(value) : placeholder
     })
-  }
-
-  private find(key: string, namespaces: readonly string[], count?: number): string | undefined {
-    const form = count === undefined ? '' : this.pluralRules().select(count)
-    const id = `${namespaces.join('|')}\u0000${key}\u0000${form}`
-    const known = this.found.get(id)
-    if (known !== undefined) return known
-    // Only what was found is kept: a namespace loaded later may hold a key missing now.
-    const text = this.lookUp(key, namespaces, form)
-    if (text !== undefined) this.found.set(id, text)
-    return text
   }
 
   private lookUp(key: string, namespaces: readonly string[], form: string): string | undefined {
