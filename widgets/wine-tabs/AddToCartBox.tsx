@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEmitOnce } from '../../src/bus/use-bus'
 import { promotionQueryOptions, usePromotion, type WineVariant } from '../../src/api/products'
 import {
@@ -14,7 +14,8 @@ import { tabHash } from '../../src/domain/tab-memory'
 import type { Promotion } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from '../../src/i18n/use-translation'
-import { addToCart } from '../../src/store/cart-actions'
+import { reportError } from '../../src/report/report'
+import { addToCart, type AddResult } from '../../src/store/cart-actions'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
@@ -62,48 +63,63 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   const quantity = addBoxQuantity(text, stock)
   const current = wineInputQuantity(text, stock)
 
-  // Adding waits for the line's promotion (a lookup that never fails: a failure means none;
-  // usually it is already cached), then puts the line in the cart, which says what it took.
-  const adding = useMutation({
-    mutationFn: async (count: number) => {
-      const linePromotion = await client.query({
-        ...promotionQueryOptions(request),
-        staleTime: 'static',
-      })
-      return addToCart({
-        id: String(variant.id),
-        odooCode,
-        odooId: variant.id,
-        name,
-        vintage,
-        volume: variant.volume,
-        quantity: count,
-        price: variant.price,
-        qty_available: variant.qty_available,
-        free_qty: variant.free_qty,
-        type: 'product',
-        wines: [],
-        free_shipping: false,
-        promotion: linePromotion,
-        // Back to this page, on this vintage and volume's tab.
-        url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
-        ...(image && { image }),
-      })
-    },
-    retry: false,
-    onSuccess: (result) => {
-      if (result.added) {
-        setFull(null)
-        setNotice({
-          message: t('wineTabs.added', { count: result.quantity }),
-          item: [name, vintage, variant.volume].join(' · '),
-        })
-      } else {
-        setFull(result.quantity)
-      }
-    },
+  const lineFor = (count: number, linePromotion: Promotion) => ({
+    id: String(variant.id),
+    odooCode,
+    odooId: variant.id,
+    name,
+    vintage,
+    volume: variant.volume,
+    quantity: count,
+    price: variant.price,
+    qty_available: variant.qty_available,
+    free_qty: variant.free_qty,
+    type: 'product' as const,
+    wines: [],
+    free_shipping: false,
+    promotion: linePromotion,
+    // Back to this page, on this vintage and volume's tab.
+    url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
+    ...(image && { image }),
   })
-  const busy = adding.isPending
+  const showResult = (result: AddResult) => {
+    if (result.added) {
+      setFull(null)
+      setNotice({
+        message: t('wineTabs.added', { count: result.quantity }),
+        item: [name, vintage, variant.volume].join(' · '),
+      })
+    } else {
+      setFull(result.quantity)
+    }
+  }
+  // The line carries its promotion, a lookup that never fails (a failure means none) and is
+  // nearly always cached by the time the shopper taps: then the line goes in and the box shows
+  // it in the tap's own render, one commit for the cart and the confirmation. Otherwise the tap
+  // waits for the lookup with "Adding…".
+  const [waiting, setWaiting] = useState(false)
+  const add = (count: number) => {
+    const options = promotionQueryOptions(request)
+    const cached = client.getQueryData(options.queryKey)
+    if (cached !== undefined) {
+      showResult(addToCart(lineFor(count, cached)))
+      return
+    }
+    setWaiting(true)
+    client
+      .query({ ...options, staleTime: 'static' })
+      .then((linePromotion) => showResult(addToCart(lineFor(count, linePromotion))))
+      .finally(() => setWaiting(false))
+      .catch((error: unknown) =>
+        reportError({
+          widget: 'wine-tabs',
+          area: 'widget',
+          message: 'could not add to the cart',
+          error,
+        }),
+      )
+  }
+  const busy = waiting
 
   return (
     <div className={styles.box}>
@@ -121,7 +137,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
           className={styles.order}
           onSubmit={(event) => {
             event.preventDefault()
-            if (!busy && quantity >= 1) adding.mutate(quantity)
+            if (!busy && quantity >= 1) add(quantity)
           }}
         >
           <QuantityInput
