@@ -434,6 +434,79 @@ async function stopProfile(cdp, title) {
   ].join('\n')
 }
 
+/**
+ * BENCH_TRACE=1: a Chromium trace of each measured input (the act to its `done`, then 300 ms),
+ * printed as the main thread's tasks of 1 ms or more from the first input event on: when, how
+ * long, the events they dispatched and where their time went (script, microtasks, style, layout,
+ * paint), and any style or layout a script forced, with its stack. It sees what a CPU profile
+ * cannot: rendering work, and documents such as SVG images parsed on the main thread.
+ */
+const TRACE = process.env.BENCH_TRACE === '1'
+const TRACE_KINDS = ['FunctionCall', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'Paint']
+
+async function startTrace(cdp) {
+  const events = []
+  const collect = (e) => events.push(...e.value)
+  cdp.on('Tracing.dataCollected', collect)
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.stack',
+      ],
+    },
+    transferMode: 'ReportEvents',
+  })
+  return async (title) => {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+    await cdp.send('Tracing.end')
+    await complete
+    cdp.off('Tracing.dataCollected', collect)
+    return traceSummary(events, title)
+  }
+}
+
+function traceSummary(events, title) {
+  const thread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+  if (!thread) return `[bench] trace ${title}: no renderer main thread`
+  const main = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X')
+  const first = main.find((e) => e.name === 'EventDispatch')
+  if (!first) return `[bench] trace ${title}: no input event`
+  const ms = (us) => (us / 1000).toFixed(1)
+  const lines = [`[bench] trace ${title}, main-thread tasks from the first input event (ms):`]
+  for (const task of main.filter((e) => e.name === 'RunTask' && e.ts + e.dur >= first.ts)) {
+    if (task.dur < 1000) continue
+    const inside = main.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur,
+    )
+    const sums = TRACE_KINDS.map((kind) => [
+      kind,
+      inside.filter((e) => e.name === kind).reduce((sum, e) => sum + e.dur, 0),
+    ]).filter(([, dur]) => dur >= 500)
+    const types = [
+      ...new Set(inside.filter((e) => e.name === 'EventDispatch').map((e) => e.args?.data?.type)),
+    ]
+    lines.push(
+      `  +${ms(task.ts - first.ts).padStart(7)} ${ms(task.dur).padStart(6)}  ${types.join(',')}${types.length ? '  ' : ''}${sums.map(([k, d]) => `${k} ${ms(d)}`).join(' | ')}`,
+    )
+    for (const forced of inside.filter((e) => ['UpdateLayoutTree', 'Layout'].includes(e.name))) {
+      const stack = forced.args?.beginData?.stackTrace
+      if (stack?.length && forced.dur >= 500)
+        lines.push(
+          `      forced ${forced.name} ${ms(forced.dur)} by ${stack
+            .slice(0, 3)
+            .map(
+              (f) =>
+                `${f.functionName || '(anonymous)'} ${sourceOf(f.url.split('/').pop(), f.lineNumber - 1, f.columnNumber - 1) ?? f.url.split('/').pop()}`,
+            )
+            .join(' < ')}`,
+        )
+    }
+  }
+  return lines.join('\n')
+}
+
 /** One load of `prefix + path` in a fresh context, one interaction, its INP and breakdown. */
 async function measureOnce(browser, base, prefix, interaction, states, log) {
   const context = await browser.newContext(PHONE)
@@ -458,10 +531,15 @@ async function measureOnce(browser, base, prefix, interaction, states, log) {
     const mark = await page.evaluate(() => performance.now())
     const startedAt = Date.now()
     if (PROFILE) await startProfile(cdp)
+    const stopTrace = TRACE ? await startTrace(cdp) : null
     // What the act returns goes to its `done` (and `resultsMs`, a figure, to the results).
     const acted = (await interaction.act(page)) ?? {}
     if (interaction.done) await interaction.done(page, acted)
     if (PROFILE) log?.(await stopProfile(cdp, `${interaction.id} ${prefix || 'ours'}`))
+    if (stopTrace) {
+      await page.waitForTimeout(300)
+      log?.(await stopTrace(`${interaction.id} ${prefix || 'ours'}`))
+    }
     await page.waitForFunction(
       (mark) => window.__inp.reports.some((r) => r.interactionTime >= mark),
       mark,
