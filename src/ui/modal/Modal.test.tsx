@@ -89,6 +89,30 @@ describe('Modal', () => {
     document.body.style.overflow = ''
   })
 
+  it('keeps the page from shifting by its scrollbar, measured before the dialog is in the page', async () => {
+    const user = userEvent.setup()
+    // A page with a 15 px scrollbar; each read records whether the dialog was already there (a
+    // read then makes the browser lay out the new dialog inside the tap).
+    const readWithDialog: boolean[] = []
+    const clientWidth = vi
+      .spyOn(document.documentElement, 'clientWidth', 'get')
+      .mockImplementation(() => {
+        readWithDialog.push(document.querySelector('[role="dialog"]') !== null)
+        return window.innerWidth - 15
+      })
+    try {
+      render(<Harness />)
+      await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+      expect(screen.getByRole('dialog')).toBeVisible()
+      expect(document.body.style.paddingRight).toBe('15px')
+      expect(readWithDialog).not.toContain(true)
+      await user.keyboard('{Escape}')
+      expect(document.body.style.paddingRight).toBe('')
+    } finally {
+      clientWidth.mockRestore()
+    }
+  })
+
   it('brings focus back inside when something outside takes it', async () => {
     const user = userEvent.setup()
     render(<Harness />)

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import styles from './Modal.module.css'
 
@@ -42,12 +42,15 @@ function tabbables(root: HTMLElement): HTMLElement[] {
 let locks = 0
 let saved: { html: string; body: string; padding: string } | null = null
 
-function lockScroll() {
+/** The page's vertical scrollbar, in px (0 with overlay scrollbars, as on phones). */
+const pageScrollbar = () => window.innerWidth - document.documentElement.clientWidth
+
+/** `scrollbar`: the page's, measured before the dialog was added (see `Modal`). */
+function lockScroll(scrollbar: number) {
   if (locks++ > 0) return
   const { documentElement: html, body } = document
   saved = { html: html.style.overflow, body: body.style.overflow, padding: body.style.paddingRight }
   // Keep the page from shifting sideways when its scrollbar disappears.
-  const scrollbar = window.innerWidth - html.clientWidth
   if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`
   html.style.overflow = 'hidden'
   body.style.overflow = 'hidden'
@@ -76,6 +79,11 @@ export function Modal({
   className,
 }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null)
+  // The page's scrollbar is measured in the render that opens the modal, while the page is as
+  // the shopper saw it: measured in the layout effect, with the new dialog in the page, it forced
+  // a style and layout of the dialog in the tap, done again for the focus after the lock.
+  const [opening, setOpening] = useState({ open: false, scrollbar: 0 })
+  if (open !== opening.open) setOpening({ open, scrollbar: open ? pageScrollbar() : 0 })
   const onCloseRef = useRef(onClose)
   useEffect(() => {
     onCloseRef.current = onClose
@@ -87,7 +95,7 @@ export function Modal({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     // Read when closing: the owner may set it while the modal is open.
     const fallback = returnFocus
-    lockScroll()
+    lockScroll(opening.scrollbar)
     const root = dialog.current
     const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
     target?.focus()
