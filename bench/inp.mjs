@@ -164,17 +164,22 @@ const quiet = (page) =>
   })
 
 /**
- * The shopper's tap: the target's centre found first, then (the main thread quiet again) a bare
- * touch there. Playwright's `locator.tap()` runs its actionability checks in the page just before
- * the touch (element stable across frames, hit target), and at 4× those scripts were still on the
- * main thread when the touch arrived: on a page with one button and an empty handler, INP 48–72
- * ms with `tap()`, 40–48 ms with a bare touch (a key press: 24 ms). What the tap did is checked by
- * each interaction's `done`.
+ * The shopper's tap: the target scrolled into view and its centre found first, a pause (the
+ * shopper reads what scrolled in), then a bare touch there once the main thread is quiet.
+ * Playwright's `locator.tap()` runs its actionability checks in the page just before the touch
+ * (element stable across frames, hit target), and at 4× those scripts were still on the main
+ * thread when the touch arrived: on a page with one button and an empty handler, INP 48–72 ms
+ * with `tap()`, 40–48 ms with a bare touch (a key press: 24 ms). A trace also showed the touch
+ * arriving 70 ms after the scroll into view, with the scroll's own work still running (no long
+ * task, so `quiet` did not wait). What the tap did is checked by each interaction's `done`.
  */
+const READ_PAUSE_MS = 500
+
 async function tap(page, locator) {
   await locator.scrollIntoViewIfNeeded()
   const box = await locator.boundingBox()
   if (!box) throw new Error(`nothing to tap: ${locator}`)
+  await page.waitForTimeout(READ_PAUSE_MS)
   await quiet(page)
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
 }
