@@ -140,7 +140,7 @@ export function Modal({
         opener && opener.isConnected && opener !== document.body ? opener : fallback?.current
       back?.focus()
     }
-    // The refs are read once per opening on purpose.
+    // The refs and the measured scrollbar are read once per opening on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
