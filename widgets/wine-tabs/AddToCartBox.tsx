@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/quantity'
 import { cartPath } from '../../src/domain/cart-page'
 import { tabHash } from '../../src/domain/tab-memory'
-import type { Promotion } from '../../src/domain/types'
+import type { CartLine, Promotion } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from '../../src/i18n/use-translation'
 import { reportError } from '../../src/report/report'
@@ -47,6 +47,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   // Stock reached shows under the box; an addition shows in the confirmation panel.
   const [full, setFull] = useState<number | null>(null)
   const [notice, setNotice] = useState<AddedNotice | null>(null)
+  const [busy, setBusy] = useState(false)
   const addButton = useRef<HTMLButtonElement>(null)
   useEmitOnce('item:viewed', String(variant.id), () => ({
     item: {
@@ -63,7 +64,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   const quantity = addBoxQuantity(text, stock)
   const current = wineInputQuantity(text, stock)
 
-  const lineFor = (count: number, linePromotion: Promotion) => ({
+  const lineFor = (count: number, linePromotion: Promotion): CartLine => ({
     id: String(variant.id),
     odooCode,
     odooId: variant.id,
@@ -74,7 +75,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
     price: variant.price,
     qty_available: variant.qty_available,
     free_qty: variant.free_qty,
-    type: 'product' as const,
+    type: 'product',
     wines: [],
     free_shipping: false,
     promotion: linePromotion,
@@ -96,8 +97,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   // The line carries its promotion, a lookup that never fails (a failure means none) and is
   // nearly always cached by the time the shopper taps: then the line goes in and the box shows
   // it in the tap's own render, one commit for the cart and the confirmation. Otherwise the tap
-  // waits for the lookup with "Adding…".
-  const [waiting, setWaiting] = useState(false)
+  // waits for the lookup with "Adding…" (`busy`).
   const add = (count: number) => {
     const options = promotionQueryOptions(request)
     const cached = client.getQueryData(options.queryKey)
@@ -105,11 +105,11 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
       showResult(addToCart(lineFor(count, cached)))
       return
     }
-    setWaiting(true)
+    setBusy(true)
     client
       .query({ ...options, staleTime: 'static' })
       .then((linePromotion) => showResult(addToCart(lineFor(count, linePromotion))))
-      .finally(() => setWaiting(false))
+      .finally(() => setBusy(false))
       .catch((error: unknown) =>
         reportError({
           widget: 'wine-tabs',
@@ -119,7 +119,6 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
         }),
       )
   }
-  const busy = waiting
 
   return (
     <div className={styles.box}>
