@@ -501,10 +501,11 @@ function traceSummary(events, title) {
         lines.push(
           `      forced ${forced.name} ${ms(forced.dur)} by ${stack
             .slice(0, 3)
-            .map(
-              (f) =>
-                `${f.functionName || '(anonymous)'} ${sourceOf(f.url.split('/').pop(), f.lineNumber - 1, f.columnNumber - 1) ?? f.url.split('/').pop()}`,
-            )
+            .map((f) => {
+              const file = f.url.split('/').pop()
+              const at = sourceOf(file, f.lineNumber - 1, f.columnNumber - 1) ?? file
+              return `${f.functionName || '(anonymous)'} ${at}`
+            })
             .join(' < ')}`,
         )
     }
