@@ -151,6 +151,40 @@ test.describe('search (small and medium screens)', () => {
     await expect(dialog.getByRole('complementary')).toBeHidden()
   })
 
+  test('small screens: the hidden lists’ badge images load when their panel opens, not before', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const dialog = await openSearch(page, 'en')
+    await page.waitForLoadState('networkidle')
+    const methods = dialog.getByRole('group', {
+      name: text('en', 'search.methods'),
+      includeHidden: true,
+    })
+    // The cards' own badges are shown, so loaded; the lists' other pictures wait.
+    const onCards = await dialog
+      .getByRole('article')
+      .locator('img')
+      .evaluateAll((images: HTMLImageElement[]) => images.map((img) => img.src))
+    const loaded = () =>
+      methods
+        .locator('img')
+        .evaluateAll(
+          (images: HTMLImageElement[], shown: string[]) =>
+            images.filter((img) => !shown.includes(img.src)).map((img) => img.naturalWidth > 0),
+          onCards,
+        )
+    // Each image loaded (an SVG is a document parsed on the main thread) held back the results.
+    const before = await loaded()
+    expect(before.length).toBeGreaterThan(0)
+    expect(before).not.toContain(true)
+
+    await dialog.getByRole('button', { name: 'Filters' }).click()
+    await dialog.getByRole('button', { name: text('en', 'search.methods') }).click()
+    await expect(methods).toBeVisible()
+    await expect.poll(loaded).not.toContain(false)
+  })
+
   test('medium screens: 3 result columns', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 })
     const dialog = await openSearch(page, 'en')

@@ -151,8 +151,20 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
     },
     [t],
   )
+  // Lazy: on a phone the lists are hidden until the shopper opens them, and an image parsed
+  // meanwhile (an SVG is a document of its own) held back the first results' paint.
   const badgeMarker = useCallback(
-    (value: string) => <img className={styles.badge} src={value} alt="" width={18} height={18} />,
+    (value: string) => (
+      <img
+        className={styles.badge}
+        src={value}
+        alt=""
+        width={18}
+        height={18}
+        loading="lazy"
+        decoding="async"
+      />
+    ),
     [],
   )
   const priceLabel = useCallback((value: string) => priceLevelSigns(value) || value, [])
