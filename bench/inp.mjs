@@ -200,24 +200,31 @@ const vintageTabs = (page) =>
 
 /**
  * Open search, and "from the tap on the search icon to the first results painted": from the
- * tap's pointerdown (its event time stamp, the touch's own time) to the end of the frame that
- * first shows a result card (`[role="dialog"] article`): a MutationObserver sees the first card
- * inserted, then a requestAnimationFrame callback (that frame) posts a message, whose arrival
- * (after the frame's style, layout and paint) is the time taken.
+ * tap's pointerdown (its event time stamp, the touch's own time) to the paint of the first result
+ * card's text (`[role="dialog"] article`), as Element Timing reports it: a MutationObserver marks
+ * the first card's elements with `elementtiming` as they go in, before their first paint, and the
+ * earliest `renderTime` of their entries is when the shopper saw a result. (A task posted from
+ * that frame's animation callback came after the label images' loads, which are not the frame.)
  */
 async function openSearch(page) {
   await page.evaluate(() => {
     const found = () => document.querySelector('[role="dialog"] article')
     const observer = new MutationObserver(() => {
-      if (!found()) return
+      const card = found()
+      if (!card) return
       observer.disconnect()
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel()
-        channel.port1.onmessage = () => (window.__inp.resultsPaintedAt = performance.now())
-        channel.port2.postMessage(null)
-      })
+      for (const el of [card, ...card.querySelectorAll('*')])
+        el.setAttribute('elementtiming', 'first-result')
     })
     observer.observe(document.body, { childList: true, subtree: true })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.identifier !== 'first-result' || !(entry.renderTime > 0)) continue
+        const at = window.__inp.resultsPaintedAt
+        window.__inp.resultsPaintedAt =
+          at === undefined ? entry.renderTime : Math.min(at, entry.renderTime)
+      }
+    }).observe({ type: 'element', buffered: true })
   })
   await tap(page, page.getByRole('button', { name: en.search.open }))
   await dialog(page, en.search.dialog).locator('article').first().waitFor({ timeout: 60_000 })
@@ -416,15 +423,32 @@ async function stopProfile(cdp, title) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const byFunction = new Map()
   const byFile = new Map()
+  // Our own functions (not a library's) with the time spent in them and what they called: which
+  // component's render or which handler a tap's time belongs to.
+  const ours = new Map()
+  const parent = new Map()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms)
+  const name = ({ functionName, url, lineNumber, columnNumber }) =>
+    sourceOf(new URL(url).pathname.split('/').pop(), lineNumber, columnNumber) ??
+    `${functionName} ${new URL(url).pathname.split('/').pop()}`
   profile.samples.forEach((id, i) => {
-    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame
+    const { callFrame } = byId.get(id)
     // The page's own scripts only: Playwright's injected code and idle time are not the page's.
-    if (!url.startsWith('http')) return
-    const file = new URL(url).pathname.split('/').pop()
+    if (!callFrame.url.startsWith('http')) return
     const ms = (profile.timeDeltas[i] ?? 0) / 1000
-    add(byFunction, sourceOf(file, lineNumber, columnNumber) ?? `${functionName} ${file}`, ms)
-    add(byFile, file, ms)
+    add(byFunction, name(callFrame), ms)
+    add(byFile, new URL(callFrame.url).pathname.split('/').pop(), ms)
+    const seen = new Set()
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at).callFrame
+      if (!frame.url.startsWith('http')) continue
+      const key = name(frame)
+      if (seen.has(key) || key.includes('node_modules') || !/\((src|widgets|mount)\//.test(key))
+        continue
+      seen.add(key)
+      add(ours, key, ms)
+    }
   })
   const top = (map, n) =>
     [...map]
@@ -436,6 +460,8 @@ async function stopProfile(cdp, title) {
     ...top(byFile, 6),
     '  by function:',
     ...top(byFunction, 12),
+    '  our functions, with what they called:',
+    ...top(ours, 20),
   ].join('\n')
 }
 
@@ -459,6 +485,7 @@ async function startTrace(cdp) {
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
         'disabled-by-default-devtools.timeline.stack',
+        ...(process.env.BENCH_SELECTORS ? ['disabled-by-default-blink.debug'] : []),
       ],
     },
     transferMode: 'ReportEvents',
@@ -480,8 +507,43 @@ function traceSummary(events, title) {
   if (!first) return `[bench] trace ${title}: no input event`
   const ms = (us) => (us / 1000).toFixed(1)
   const lines = [`[bench] trace ${title}, main-thread tasks from the first input event (ms):`]
+  if (process.env.BENCH_SELECTORS) {
+    const stats = new Map()
+    for (const e of events.filter((e) => e.name === 'SelectorStats' && e.ts >= first.ts)) {
+      for (const s of e.args?.selector_stats?.selector_timings ?? []) {
+        const key = s.selector
+        const was = stats.get(key) ?? { us: 0, attempts: 0, matches: 0 }
+        was.us += s['elapsed (us)'] ?? 0
+        was.attempts += s.match_attempts ?? 0
+        was.matches += s.match_count ?? 0
+        stats.set(key, was)
+      }
+    }
+    lines.push(`  selectors (${stats.size}), the costliest:`)
+    for (const [sel, v] of [...stats].sort((a, b) => b[1].us - a[1].us).slice(0, 25))
+      lines.push(
+        `    ${(v.us / 1000).toFixed(2)} ms ${v.attempts} attempts ${v.matches} matches  ${sel.slice(0, 140)}`,
+      )
+  }
+  // The page's requests, sent and finished, among its tasks: what a row waits for.
+  const urls = new Map()
+  const requests = events
+    .filter((e) => ['ResourceSendRequest', 'ResourceFinish'].includes(e.name) && e.ts >= first.ts)
+    .map((e) => {
+      const { requestId, url } = e.args?.data ?? {}
+      if (url) urls.set(requestId, new URL(url).pathname.split('/').slice(-2).join('/'))
+      const sent = e.name === 'ResourceSendRequest'
+      return { ts: e.ts, text: `${sent ? '→' : '←'} ${urls.get(requestId) ?? requestId}` }
+    })
+  const flushRequests = (until) => {
+    while (requests.length > 0 && requests[0].ts <= until) {
+      const r = requests.shift()
+      lines.push(`  +${ms(r.ts - first.ts).padStart(7)}         ${r.text}`)
+    }
+  }
   for (const task of main.filter((e) => e.name === 'RunTask' && e.ts + e.dur >= first.ts)) {
     if (task.dur < 1000) continue
+    flushRequests(task.ts)
     const inside = main.filter(
       (e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur,
     )
@@ -496,6 +558,12 @@ function traceSummary(events, title) {
       `  +${ms(task.ts - first.ts).padStart(7)} ${ms(task.dur).padStart(6)}  ${types.join(',')}${types.length ? '  ' : ''}${sums.map(([k, d]) => `${k} ${ms(d)}`).join(' | ')}`,
     )
     for (const forced of inside.filter((e) => ['UpdateLayoutTree', 'Layout'].includes(e.name))) {
+      // How much each style or layout pass had to do: elements styled, objects laid out.
+      const size =
+        forced.name === 'Layout'
+          ? `${forced.args?.beginData?.dirtyObjects} of ${forced.args?.beginData?.totalObjects} objects`
+          : `${forced.args?.elementCount} elements`
+      if (forced.dur >= 2000) lines.push(`      ${forced.name} ${ms(forced.dur)}: ${size}`)
       const stack = forced.args?.beginData?.stackTrace
       if (stack?.length && forced.dur >= 500)
         lines.push(
@@ -510,6 +578,7 @@ function traceSummary(events, title) {
         )
     }
   }
+  flushRequests(Infinity)
   return lines.join('\n')
 }
 
