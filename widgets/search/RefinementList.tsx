@@ -27,10 +27,12 @@ export interface RefinementListProps {
 
 /**
  * Whether the search has answered at least once (before that a list without values is only
- * waiting). Provided once by the panel: a `useInstantSearch` per list would re-render every list
- * on each search event.
+ * waiting), and whether the lists draw their values yet: the first answer's cards are drawn
+ * first, the values (hundreds of checkboxes, hidden on a phone until a panel opens) in a
+ * transition just after. Provided once by the panel: a `useInstantSearch` per list would
+ * re-render every list on each search event.
  */
-export const AnsweredContext = createContext(true)
+export const AnsweredContext = createContext({ answered: true, drawValues: true })
 
 /**
  * One refinement list: the first 100 values with a show-more toggle to 200, sorted by
@@ -49,7 +51,7 @@ export function RefinementList({
   const { t } = useTranslation('search')
   const locale = useLocale()
   const headingId = useId()
-  const answered = useContext(AnsweredContext)
+  const { answered, drawValues } = useContext(AnsweredContext)
   // Stable across renders (a new function would re-create the connector's widget each time).
   const sortBy = useMemo<SortFunction>(() => {
     const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
@@ -76,7 +78,7 @@ export function RefinementList({
       <h3 id={headingId} className={styles.listTitle}>
         {title}
       </h3>
-      {items.length === 0 ? (
+      {!drawValues ? null : items.length === 0 ? (
         answered && <p className={styles.empty}>{t('search.noResults')}</p>
       ) : (
         <ul className={styles.values}>
@@ -102,7 +104,7 @@ export function RefinementList({
           ))}
         </ul>
       )}
-      {canToggleShowMore && (
+      {drawValues && canToggleShowMore && (
         <button type="button" className={styles.showMore} onClick={toggleShowMore}>
           {isShowingMore ? t('search.showLess') : t('search.showMore')}
         </button>

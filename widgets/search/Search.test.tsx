@@ -160,6 +160,29 @@ describe('search widget', () => {
     },
   )
 
+  it('draws the first results before the refinement lists’ values, then the values', async () => {
+    // What the first answer's commit put in: the cards, and how many list values with them.
+    let valuesWithFirstCards: number | null = null
+    const observer = new MutationObserver(() => {
+      const dialog = document.querySelector('[role="dialog"]')
+      if (valuesWithFirstCards !== null || !dialog?.querySelector('article')) return
+      valuesWithFirstCards = dialog.querySelectorAll('input[type="checkbox"]').length
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    const { dialog } = await openSearch('fr')
+    observer.disconnect()
+    expect(valuesWithFirstCards).toBe(0)
+    const grapes = expected('fr').facets!['g.title']!
+    await waitFor(() =>
+      expect(
+        within(within(dialog).getByRole('group', { name: 'Cépages', hidden: true })).getAllByRole(
+          'checkbox',
+          { hidden: true },
+        ),
+      ).toHaveLength(Math.min(Object.keys(grapes).length, 100)),
+    )
+  })
+
   it('refines by a grape checkbox, with counts, and writes the URL after 400 ms (fr)', async () => {
     const { user, dialog } = await openSearch('fr')
     await showPanel(user, dialog, 'Cépages')
@@ -331,7 +354,12 @@ describe('search widget', () => {
         await within(dialog).findByText(TEXT.en.count(total))
         expect(within(dialog).queryByText(TEXT.en.stalled)).not.toBeInTheDocument()
         const grapes = within(dialog).getByRole('group', { name: 'Grapes', hidden: true })
-        expect(within(grapes).getAllByRole('checkbox', { hidden: true }).length).toBeGreaterThan(5)
+        // The values follow the cards in a transition.
+        await waitFor(() =>
+          expect(within(grapes).getAllByRole('checkbox', { hidden: true }).length).toBeGreaterThan(
+            5,
+          ),
+        )
       } else {
         // Still waiting: the box stays usable, nothing claims there is nothing.
         await user.type(within(dialog).getByRole('searchbox', { name: TEXT.en.input }), 'a')

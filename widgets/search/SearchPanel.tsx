@@ -63,12 +63,21 @@ const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
   prices: PricesIcon,
 }
 
-/** Tells the refinement lists whether the search has answered yet (one subscription for all). */
+/**
+ * Tells the refinement lists whether the search has answered yet (one subscription for all), and
+ * lets them draw their values once the first answer's cards are in: the values of six lists
+ * doubled the render that shows the first results.
+ */
 function Answered({ children }: { children: ReactNode }) {
   const { results } = useInstantSearch()
   // Before the first answer InstantSearch renders with placeholder ("artificial") results.
   const answered = !results.__isArtificial
-  return <AnsweredContext.Provider value={answered}>{children}</AnsweredContext.Provider>
+  const [drawValues, setDrawValues] = useState(false)
+  useEffect(() => {
+    if (answered && !drawValues) startTransition(() => setDrawValues(true))
+  }, [answered, drawValues])
+  const value = useMemo(() => ({ answered, drawValues }), [answered, drawValues])
+  return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
 }
 
 function Results({ locale }: { locale: Locale }) {
