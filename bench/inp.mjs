@@ -432,11 +432,24 @@ async function stopProfile(cdp, title) {
   const name = ({ functionName, url, lineNumber, columnNumber }) =>
     sourceOf(new URL(url).pathname.split('/').pop(), lineNumber, columnNumber) ??
     `${functionName} ${new URL(url).pathname.split('/').pop()}`
+  // Stretches of script between idle moments (about one task each), with their own top lists:
+  // which task of the tap (its pointer events, its click, a render after it) ran what.
+  const stretches = []
+  let stretch = null
+  let clock = 0
   profile.samples.forEach((id, i) => {
     const { callFrame } = byId.get(id)
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000
+    clock += ms
+    if (callFrame.functionName === '(idle)') {
+      if (stretch && clock - stretch.end > 1) stretch = null
+      return
+    }
     // The page's own scripts only: Playwright's injected code and idle time are not the page's.
     if (!callFrame.url.startsWith('http')) return
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000
+    if (!stretch) stretches.push((stretch = { start: clock, end: clock, ms: 0, ours: new Map() }))
+    stretch.end = clock
+    stretch.ms += ms
     add(byFunction, name(callFrame), ms)
     add(byFile, new URL(callFrame.url).pathname.split('/').pop(), ms)
     const seen = new Set()
@@ -448,8 +461,10 @@ async function stopProfile(cdp, title) {
         continue
       seen.add(key)
       add(ours, key, ms)
+      add(stretch.ours, key, ms)
     }
   })
+  const first = stretches[0]?.start ?? 0
   const top = (map, n) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
@@ -462,6 +477,13 @@ async function stopProfile(cdp, title) {
     ...top(byFunction, 12),
     '  our functions, with what they called:',
     ...top(ours, 20),
+    '  stretches of script of 5 ms or more (ms from the first; script ms), our top functions:',
+    ...stretches
+      .filter((st) => st.ms >= 5)
+      .flatMap((st) => [
+        `  +${(st.start - first).toFixed(0).padStart(6)}  ${st.ms.toFixed(1).padStart(6)} ms`,
+        ...top(st.ours, 4).map((line) => `    ${line}`),
+      ]),
   ].join('\n')
 }
 
@@ -557,6 +579,16 @@ function traceSummary(events, title) {
     lines.push(
       `  +${ms(task.ts - first.ts).padStart(7)} ${ms(task.dur).padStart(6)}  ${types.join(',')}${types.length ? '  ' : ''}${sums.map(([k, d]) => `${k} ${ms(d)}`).join(' | ')}`,
     )
+    // Whose script ran in the task: the page's files, or the harness's injected ones (no file).
+    const scripts = new Map()
+    for (const call of inside.filter((e) => e.name === 'FunctionCall')) {
+      const { url, functionName } = call.args?.data ?? {}
+      const key = url ? url.split('/').pop() : `(injected) ${functionName || ''}`
+      scripts.set(key, (scripts.get(key) ?? 0) + call.dur)
+    }
+    const byScript = [...scripts].filter(([, dur]) => dur >= 1000).sort((a, b) => b[1] - a[1])
+    if (byScript.length > 0)
+      lines.push(`      script: ${byScript.map(([k, d]) => `${k} ${ms(d)}`).join(', ')}`)
     for (const forced of inside.filter((e) => ['UpdateLayoutTree', 'Layout'].includes(e.name))) {
       // How much each style or layout pass had to do: elements styled, objects laid out.
       const size =
