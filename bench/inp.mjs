@@ -441,7 +441,8 @@ async function stopProfile(cdp, title) {
     const { callFrame } = byId.get(id)
     const ms = (profile.timeDeltas[i] ?? 0) / 1000
     clock += ms
-    if (callFrame.functionName === '(idle)') {
+    // Idle, or the browser's own work (style, layout, paint: "(program)") ends a stretch.
+    if (callFrame.functionName === '(idle)' || callFrame.functionName === '(program)') {
       if (stretch && clock - stretch.end > 1) stretch = null
       return
     }
@@ -477,7 +478,8 @@ async function stopProfile(cdp, title) {
     ...top(byFunction, 12),
     '  our functions, with what they called:',
     ...top(ours, 20),
-    '  stretches of script of 5 ms or more (ms from the first; script ms), our top functions:',
+    '  stretches of script of 5 ms or more, between idle or rendering moments (ms from the first;',
+    '  script ms), our top functions:',
     ...stretches
       .filter((st) => st.ms >= 5)
       .flatMap((st) => [
