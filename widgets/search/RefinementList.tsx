@@ -3,6 +3,7 @@ import { useRefinementList, type UseRefinementListProps } from 'react-instantsea
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from '../../src/i18n/use-translation'
+import { labelOrder } from './label-order'
 import styles from './RefinementList.module.css'
 
 type Item = Parameters<NonNullable<UseRefinementListProps['transformItems']>>[0][number]
@@ -53,16 +54,28 @@ export function RefinementList({
   const headingId = useId()
   const { answered, drawValues } = useContext(AnsweredContext)
   // Stable across renders (a new function would re-create the connector's widget each time).
+  // Each value's label read once: the lists sort and label their values again on every answer.
+  const cachedLabelOf = useMemo(() => {
+    if (!labelOf) return undefined
+    const labels = new Map<string, string>()
+    return (value: string) => {
+      let label = labels.get(value)
+      if (label === undefined) labels.set(value, (label = labelOf(value)))
+      return label
+    }
+  }, [labelOf])
   const sortBy = useMemo<SortFunction>(() => {
     const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
-    const key = (name: string) => (sortByLabel && labelOf ? labelOf(name) : name)
+    const order = labelOrder(collator, (name) =>
+      sortByLabel && cachedLabelOf ? cachedLabelOf(name) : name,
+    )
     // Sorted before the list is cut to its limit, so the first 100 are the first by name.
-    return (a, b) => collator.compare(key(a.name), key(b.name)) || a.name.localeCompare(b.name)
-  }, [labelOf, sortByLabel, locale])
+    return (a, b) => order(a.name, b.name)
+  }, [cachedLabelOf, sortByLabel, locale])
   const transformItems = useCallback(
     (items: Item[]) =>
-      labelOf ? items.map((item) => ({ ...item, label: labelOf(item.value) })) : items,
-    [labelOf],
+      cachedLabelOf ? items.map((item) => ({ ...item, label: cachedLabelOf(item.value) })) : items,
+    [cachedLabelOf],
   )
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
     attribute,
