@@ -8,6 +8,12 @@
 export function copyProperties(target: object, source: unknown): void {
   if (source === null || source === undefined) return
   const from = Object(source) as Record<PropertyKey, unknown>
+  // Object.assign copies the same keys and symbols, by value; it sets instead of defining, which
+  // only differs for a key the target inherits a setter for: `__proto__`, done by hand below.
+  if (!Object.hasOwn(from, '__proto__')) {
+    Object.assign(target, from)
+    return
+  }
   const to = target as Record<PropertyKey, unknown>
   for (const key of Object.keys(from)) {
     // An own `__proto__` (JSON can make one) is a property, as in a spread, never the prototype.

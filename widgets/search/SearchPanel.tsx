@@ -96,6 +96,18 @@ function Results({ locale }: { locale: Locale }) {
   useEffect(() => {
     if (!complete) startTransition(() => setAllDrawn(true))
   }, [complete])
+  // The instance's status changes with every keystroke (loading, stalled, idle) and re-renders
+  // this component synchronously, within the keystroke: the cards are the same until the hits
+  // change, and redrawing 24 of them was most of a keystroke's script.
+  const cards = useMemo(
+    () =>
+      (complete ? hits : hits.slice(0, FIRST_HITS)).map((hit) => (
+        <li key={hit.objectID} className={styles.cell}>
+          <HitCard hit={hit} locale={locale} />
+        </li>
+      )),
+    [complete, hits, locale],
+  )
 
   if (status === 'error')
     return (
@@ -111,13 +123,7 @@ function Results({ locale }: { locale: Locale }) {
         {ready ? t('search.count', { count: results.nbHits }) : ''}
       </p>
       {ready && hits.length === 0 && <p className={frame.note}>{t('search.noHits')}</p>}
-      <ul className={styles.grid}>
-        {(complete ? hits : hits.slice(0, FIRST_HITS)).map((hit) => (
-          <li key={hit.objectID} className={styles.cell}>
-            <HitCard hit={hit} locale={locale} />
-          </li>
-        ))}
-      </ul>
+      <ul className={styles.grid}>{cards}</ul>
       {ready && complete && hits.length > 0 && !isLastPage && (
         <button type="button" className={styles.moreHits} onClick={showMore}>
           {t('search.moreHits')}
