@@ -53,7 +53,6 @@ export function RefinementList({
   const locale = useLocale()
   const headingId = useId()
   const { answered, drawValues } = useContext(AnsweredContext)
-  // Stable across renders (a new function would re-create the connector's widget each time).
   // Each value's label read once: the lists sort and label their values again on every answer.
   const cachedLabelOf = useMemo(() => {
     if (!labelOf) return undefined
@@ -64,6 +63,7 @@ export function RefinementList({
       return label
     }
   }, [labelOf])
+  // Stable across renders (a new function would re-create the connector's widget each time).
   const sortBy = useMemo<SortFunction>(() => {
     const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' })
     const order = labelOrder(collator, (name) =>
