@@ -97,8 +97,8 @@ function Results({ locale }: { locale: Locale }) {
     if (!complete) startTransition(() => setAllDrawn(true))
   }, [complete])
   // The instance's status changes with every keystroke (loading, stalled, idle) and re-renders
-  // this component synchronously, within the keystroke: the cards are the same until the hits
-  // change, and redrawing 24 of them was most of a keystroke's script.
+  // this component synchronously, within the keystroke: the cards stay the same until the hits
+  // change, and each of those renders redrew all 24.
   const cards = useMemo(
     () =>
       (complete ? hits : hits.slice(0, FIRST_HITS)).map((hit) => (
