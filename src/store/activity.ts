@@ -1,5 +1,5 @@
 import type { Store } from './store'
-import { INACTIVITY_MS } from './state'
+import { ACTIVITY_RESOLUTION_MS, INACTIVITY_MS } from './state'
 
 const EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const
 
@@ -14,7 +14,7 @@ export function trackActivity(
   onExpired: (wasLoggedIn: boolean) => void,
   checkEveryMs = 60_000,
 ) {
-  const touch = (at = Date.now()) => {
+  const touch = (at: number) => {
     const wasLoggedIn = store.getState().session.isLoggedIn
     if (store.touch(at)) onExpired(wasLoggedIn)
   }
@@ -33,8 +33,8 @@ export function trackActivity(
     const at = Date.now()
     if (at - lastActivity > INACTIVITY_MS) {
       cancel()
-      touch()
-    } else if (!cancelLater && at - lastActivity >= 10_000) {
+      touch(at)
+    } else if (!cancelLater && at - lastActivity >= ACTIVITY_RESOLUTION_MS) {
       inputAt = at
       cancelLater = whenIdle(() => {
         cancelLater = null

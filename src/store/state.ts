@@ -37,6 +37,8 @@ export interface StoreState {
 export { STORAGE_KEY, STORAGE_VERSION } from './storage-key'
 /** Inactivity logout after 30 minutes. */
 export const INACTIVITY_MS = 30 * 60 * 1000
+/** Activity is saved at most this often: a write per event would thrash storage. */
+export const ACTIVITY_RESOLUTION_MS = 10_000
 
 export const emptyContact = (): Contact => ({
   name: '',

@@ -1,5 +1,11 @@
 import { produce } from 'immer'
-import { INACTIVITY_MS, STORAGE_KEY, initialState, type StoreState } from './state'
+import {
+  ACTIVITY_RESOLUTION_MS,
+  INACTIVITY_MS,
+  STORAGE_KEY,
+  initialState,
+  type StoreState,
+} from './state'
 import { clearPersonal } from './clear-personal'
 import { savedTextReader } from './read-saved-text'
 import type { Listener, Recipe, Store, StoreOptions } from './store-types'
@@ -157,12 +163,12 @@ export function createStore(options: StoreOptions): Store {
     },
     touch(at = now()) {
       // Writing on every event would thrash storage: a 10 s resolution is plenty for 30 minutes.
-      if (waiting || at - state.lastActivity < 10_000) return false
+      if (waiting || at - state.lastActivity < ACTIVITY_RESOLUTION_MS) return false
       let expired = false
       // Decided on the newest revision: another page's activity counts too.
       const { applied } = commit((d) => {
         expired = at - d.lastActivity > INACTIVITY_MS
-        if (!expired && at - d.lastActivity < 10_000) return
+        if (!expired && at - d.lastActivity < ACTIVITY_RESOLUTION_MS) return
         if (expired) clearPersonal(d)
         d.lastActivity = at
       })
