@@ -401,6 +401,9 @@ async function startProfile(cdp) {
 
 const sourceMaps = new Map()
 
+/** A script URL's file name (the key of its source map). */
+const fileOf = (url) => new URL(url).pathname.split('/').pop()
+
 /** `function (src/file.ts:line)` of a position in a built file of dist/, from its source map. */
 function sourceOf(file, line, column) {
   if (!sourceMaps.has(file)) {
@@ -429,11 +432,19 @@ async function stopProfile(cdp, title) {
   const parent = new Map()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms)
-  const name = ({ functionName, url, lineNumber, columnNumber }) =>
-    sourceOf(new URL(url).pathname.split('/').pop(), lineNumber, columnNumber) ??
-    `${functionName} ${new URL(url).pathname.split('/').pop()}`
-  // Stretches of script between idle moments (about one task each), with their own top lists:
-  // which task of the tap (its pointer events, its click, a render after it) ran what.
+  // A frame's name, mapped through the source maps once per profile node.
+  const names = new Map()
+  const name = (id) => {
+    if (!names.has(id)) {
+      const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame
+      const file = fileOf(url)
+      names.set(id, sourceOf(file, lineNumber, columnNumber) ?? `${functionName} ${file}`)
+    }
+    return names.get(id)
+  }
+  // Stretches of script between idle moments and the browser's own work (about one task each),
+  // with their own top lists: which task of the tap (its pointer events, its click, a render
+  // after it) ran what.
   const stretches = []
   let stretch = null
   let clock = 0
@@ -451,13 +462,12 @@ async function stopProfile(cdp, title) {
     if (!stretch) stretches.push((stretch = { start: clock, end: clock, ms: 0, ours: new Map() }))
     stretch.end = clock
     stretch.ms += ms
-    add(byFunction, name(callFrame), ms)
-    add(byFile, new URL(callFrame.url).pathname.split('/').pop(), ms)
+    add(byFunction, name(id), ms)
+    add(byFile, fileOf(callFrame.url), ms)
     const seen = new Set()
     for (let at = id; at !== undefined; at = parent.get(at)) {
-      const frame = byId.get(at).callFrame
-      if (!frame.url.startsWith('http')) continue
-      const key = name(frame)
+      if (!byId.get(at).callFrame.url.startsWith('http')) continue
+      const key = name(at)
       if (seen.has(key) || key.includes('node_modules') || !/\((src|widgets|mount)\//.test(key))
         continue
       seen.add(key)
@@ -497,6 +507,8 @@ async function stopProfile(cdp, title) {
  * cannot: rendering work, and documents such as SVG images parsed on the main thread.
  */
 const TRACE = process.env.BENCH_TRACE === '1'
+/** With BENCH_TRACE: Chromium's selector statistics, the costliest CSS selectors to match. */
+const SELECTORS = Boolean(process.env.BENCH_SELECTORS)
 const TRACE_KINDS = ['FunctionCall', 'RunMicrotasks', 'UpdateLayoutTree', 'Layout', 'Paint']
 
 async function startTrace(cdp) {
@@ -509,7 +521,7 @@ async function startTrace(cdp) {
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
         'disabled-by-default-devtools.timeline.stack',
-        ...(process.env.BENCH_SELECTORS ? ['disabled-by-default-blink.debug'] : []),
+        ...(SELECTORS ? ['disabled-by-default-blink.debug'] : []),
       ],
     },
     transferMode: 'ReportEvents',
@@ -531,7 +543,7 @@ function traceSummary(events, title) {
   if (!first) return `[bench] trace ${title}: no input event`
   const ms = (us) => (us / 1000).toFixed(1)
   const lines = [`[bench] trace ${title}, main-thread tasks from the first input event (ms):`]
-  if (process.env.BENCH_SELECTORS) {
+  if (SELECTORS) {
     const stats = new Map()
     for (const e of events.filter((e) => e.name === 'SelectorStats' && e.ts >= first.ts)) {
       for (const s of e.args?.selector_stats?.selector_timings ?? []) {
