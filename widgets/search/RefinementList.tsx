@@ -3,7 +3,7 @@ import { useRefinementList, type UseRefinementListProps } from 'react-instantsea
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from '../../src/i18n/use-translation'
-import { labelOrder } from './label-order'
+import { labelOrder } from '../../src/domain/label-order'
 import styles from './RefinementList.module.css'
 
 type Item = Parameters<NonNullable<UseRefinementListProps['transformItems']>>[0][number]
