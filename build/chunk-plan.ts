@@ -74,11 +74,12 @@ export const CHUNK_PLAN = {
 } as const satisfies Record<string, readonly string[]>
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const missing = Object.values(CHUNK_PLAN)
-  .flat()
-  .filter((path) => !existsSync(join(repoRoot, path)))
-if (missing.length > 0)
-  throw new Error(`build/chunk-plan.ts names modules that do not exist: ${missing.join(', ')}`)
+function mustExist(paths: Iterable<string>): void {
+  const missing = [...paths].filter((path) => !existsSync(join(repoRoot, path)))
+  if (missing.length > 0)
+    throw new Error(`build/chunk-plan.ts names modules that do not exist: ${missing.join(', ')}`)
+}
+mustExist(Object.values(CHUNK_PLAN).flat())
 
 /** A module id as a path from the repository root (ids are absolute, possibly with a query). */
 const fromRoot = (id: string) => relative(repoRoot, id.replace(/\?.*$/, '')).replaceAll('\\', '/')
@@ -93,6 +94,19 @@ const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
 const IN_SITE_WIDGET = inWidgets(SITE_WIDGETS)
 const IN_EDITORIAL_WIDGET = inWidgets(EDITORIAL_WIDGETS)
+/**
+ * What loads the search client and the card that draws its hits: the carousel, the search
+ * panel, the sommelier's chat, and the search panel's first search, sent at the tap on the
+ * search icon while the panel's chunk loads (widgets/search/first-search.ts).
+ */
+const FIRST_SEARCH = 'widgets/search/first-search.ts'
+const HITS_LOADERS = new Set([
+  'widgets/carousel/Carousel.tsx',
+  'widgets/search/SearchPanel.tsx',
+  'widgets/sommelier/Chat.tsx',
+  FIRST_SEARCH,
+])
+mustExist(HITS_LOADERS)
 
 /** Whether a module for which `test` holds imports `id` statically, directly or through others. */
 function importedBy(
@@ -148,6 +162,7 @@ function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
  *   so their chunk is always there), unless the entry or an editorial widget needs it (a page of
  *   quotes alone must not download the header's code); what the panels they open later need only
  *   stays with those panels.
+ * - hits: the search client and the hit card (see HITS_LOADERS).
  */
 export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // The carousel's infinite query only: with the carousel, not on every page.
@@ -185,6 +200,15 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   const elsewhere = (root: string) =>
     IN_EDITORIAL_WIDGET.test(root) || (ctx.getModuleInfo(root)?.isEntry ?? true)
   if (roots.some(siteAtFirstRender) && !roots.some(elsewhere)) return 'site'
+  // The search client (which the first search needs too) and the hit card in one chunk, with the
+  // first search itself: one request at the tap on the search icon, none on a page whose
+  // carousel loaded them already. Left to rolldown, the client and the card would be two shared
+  // chunks (their loaders differ by the first search), the first search a third.
+  if (
+    fromRoot(id) === FIRST_SEARCH ||
+    (roots.length >= 3 && roots.every((root) => HITS_LOADERS.has(fromRoot(root))))
+  )
+    return 'hits'
   return null
 }
 

@@ -119,7 +119,6 @@ const SHARED_CHUNKS = [
   'Accordion',
   'AddedToCart',
   'HiddenLabelInput',
-  'HitCard',
   'InvoiceList',
   'LoginPanel',
   'QuantityInput',
@@ -129,6 +128,7 @@ const SHARED_CHUNKS = [
   'checkout',
   'collections',
   'dates',
+  'hits',
   'shared-controller',
   'validation',
 ]

@@ -48,8 +48,6 @@ import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
 import { SearchBox } from './SearchBox'
 import { HITS_PER_PAGE } from './first-search'
-
-export { sendFirstSearch } from './first-search'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
 /** Cards of the first answer drawn at once (more than a phone shows); the rest just after. */
