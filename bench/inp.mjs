@@ -697,7 +697,8 @@ async function measureOnce(browser, base, prefix, interaction, states, log) {
     // The raw entries' worst (durations ≥ 16 ms only): a cross-check of web-vitals' figure.
     const rawMs = Math.max(0, ...interactions.map((i) => i.duration))
     log?.(
-      `[bench] inp ${interaction.id} ${prefix || 'ours'}: ${report.value} ms (raw ${rawMs}, ${ids.size} interaction(s))`,
+      `[bench] inp ${interaction.id} ${prefix || 'ours'}: ${report.value} ms (raw ${rawMs}, ${ids.size} interaction(s))` +
+        (acted.resultsMs === undefined ? '' : `, first results ${acted.resultsMs.toFixed(0)} ms`),
     )
     return { inpMs: report.value, rawMs, report, requests: during, resultsMs: acted.resultsMs }
   } catch (error) {
