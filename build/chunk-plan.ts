@@ -24,7 +24,8 @@ const VENDOR_BASE =
  *   collection reads, rotation, the DOM root, the widgets' baseline stylesheet).
  * - core: what every widget root needs (providers, store, bus, texts, the page's session
  *   service, started before the first widget renders), and tiny modules many widgets use (the
- *   bus hook, safe links, the session's routes): one request instead of a handful of tiny ones.
+ *   bus hook, safe links, the session's routes, the search sent ahead of the search client):
+ *   one request instead of a handful of tiny ones.
  *   The account calls (current-user check, login, sign-up) load with the widgets that show the
  *   user.
  * A path that does not exist fails the build: moving a module cannot silently take it out of
@@ -63,6 +64,7 @@ export const CHUNK_PLAN = {
     'src/report/use-report-error.ts',
     'src/session/redirect.ts',
     'src/session/routes.ts',
+    'src/services/search-ahead.ts',
     'src/session/session-service.ts',
     'src/store/activity.ts',
     'src/store/shared-store.ts',
@@ -74,12 +76,11 @@ export const CHUNK_PLAN = {
 } as const satisfies Record<string, readonly string[]>
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-function mustExist(paths: Iterable<string>): void {
-  const missing = [...paths].filter((path) => !existsSync(join(repoRoot, path)))
-  if (missing.length > 0)
-    throw new Error(`build/chunk-plan.ts names modules that do not exist: ${missing.join(', ')}`)
-}
-mustExist(Object.values(CHUNK_PLAN).flat())
+const missing = Object.values(CHUNK_PLAN)
+  .flat()
+  .filter((path) => !existsSync(join(repoRoot, path)))
+if (missing.length > 0)
+  throw new Error(`build/chunk-plan.ts names modules that do not exist: ${missing.join(', ')}`)
 
 /** A module id as a path from the repository root (ids are absolute, possibly with a query). */
 const fromRoot = (id: string) => relative(repoRoot, id.replace(/\?.*$/, '')).replaceAll('\\', '/')
@@ -94,19 +95,6 @@ const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
 const IN_SITE_WIDGET = inWidgets(SITE_WIDGETS)
 const IN_EDITORIAL_WIDGET = inWidgets(EDITORIAL_WIDGETS)
-/**
- * What loads the search client and the card that draws its hits: the carousel, the search
- * panel, the sommelier's chat, and the search panel's first search, sent at the tap on the
- * search icon while the panel's chunk loads (widgets/search/first-search.ts).
- */
-const FIRST_SEARCH = 'widgets/search/first-search.ts'
-const HITS_LOADERS = new Set([
-  'widgets/carousel/Carousel.tsx',
-  'widgets/search/SearchPanel.tsx',
-  'widgets/sommelier/Chat.tsx',
-  FIRST_SEARCH,
-])
-mustExist(HITS_LOADERS)
 
 /** Whether a module for which `test` holds imports `id` statically, directly or through others. */
 function importedBy(
@@ -162,7 +150,6 @@ function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
  *   so their chunk is always there), unless the entry or an editorial widget needs it (a page of
  *   quotes alone must not download the header's code); what the panels they open later need only
  *   stays with those panels.
- * - hits: the search client and the hit card (see HITS_LOADERS).
  */
 export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // The carousel's infinite query only: with the carousel, not on every page.
@@ -200,15 +187,6 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   const elsewhere = (root: string) =>
     IN_EDITORIAL_WIDGET.test(root) || (ctx.getModuleInfo(root)?.isEntry ?? true)
   if (roots.some(siteAtFirstRender) && !roots.some(elsewhere)) return 'site'
-  // The search client (which the first search needs too) and the hit card in one chunk, with the
-  // first search itself: one request at the tap on the search icon, none on a page whose
-  // carousel loaded them already. Left to rolldown, the client and the card would be two shared
-  // chunks (their loaders differ by the first search), the first search a third.
-  if (
-    fromRoot(id) === FIRST_SEARCH ||
-    (roots.length >= 3 && roots.every((root) => HITS_LOADERS.has(fromRoot(root))))
-  )
-    return 'hits'
   return null
 }
 

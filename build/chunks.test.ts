@@ -119,6 +119,7 @@ const SHARED_CHUNKS = [
   'Accordion',
   'AddedToCart',
   'HiddenLabelInput',
+  'HitCard',
   'InvoiceList',
   'LoginPanel',
   'QuantityInput',
@@ -128,7 +129,6 @@ const SHARED_CHUNKS = [
   'checkout',
   'collections',
   'dates',
-  'hits',
   'shared-controller',
   'validation',
 ]

@@ -4,43 +4,20 @@
  * panel, the carousel and the sommelier, so the client's response cache and host health are
  * shared too.
  */
-import { liteClient, type LiteClient, type SearchMethodParams } from 'algoliasearch/lite'
-import { requireSection, type AlgoliaHost } from '../config/config'
+import { liteClient, type LiteClient } from 'algoliasearch/lite'
+import { requireSection } from '../config/config'
 import type { Locale } from '../domain/types'
 import { normalizeHits, type WineHit } from '../domain/wine-hit'
 import { pageSlot } from '../page/page-context'
 import { HttpError } from '../http/http'
 import { isRecord } from '../domain/is-record'
+import { clientHosts, takeAhead, wineIndexName } from './search-ahead'
 
-interface SentAhead {
-  answer: ReturnType<LiteClient['search']>
-  at: number
-}
-
-const page = pageSlot<{ client: LiteClient | null; ahead: Map<string, SentAhead> }>(
-  () => ({ client: null, ahead: new Map() }),
+const page = pageSlot<{ client: LiteClient | null }>(
+  () => ({ client: null }),
   // The client's in-memory response cache goes with the page (host health lives in localStorage).
   (state) => void state.client?.clearCache(),
 )
-
-/** The client's own host shape (`{ url, accept, protocol, port? }`). */
-type ClientHost = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>[number]
-
-/**
- * The config's `algolia.hosts` as the client takes them: a same-site path (`/algolia`) becomes the
- * page's host and protocol plus that path; `protocol` defaults to https, `accept` to read.
- */
-export function clientHosts(
-  hosts: readonly AlgoliaHost[],
-  page: Pick<Location, 'host' | 'protocol'> = window.location,
-): ClientHost[] {
-  const pageProtocol = page.protocol === 'http:' ? 'http' : 'https'
-  return hosts.map(({ url, protocol, accept = 'read' }) =>
-    url.startsWith('/')
-      ? { url: page.host + url.replace(/\/+$/, ''), protocol: protocol ?? pageProtocol, accept }
-      : { url: url.replace(/\/+$/, ''), protocol: protocol ?? 'https', accept },
-  )
-}
 
 /** Who answers the search, as a failed search's report names it (not one of the site's endpoints). */
 export const SEARCH_SERVICE = 'the search service of the config\'s "algolia" block'
@@ -88,43 +65,6 @@ export function searchFailure(error: unknown, url: string): unknown {
   )
 }
 
-/**
- * A search's identity: its requests as the client sends them (a request of the older shape,
- * `{ indexName, params }`, flattened as the client flattens it).
- */
-function identityOf(params: Parameters<LiteClient['search']>[0]): string {
-  const requests: unknown[] = Array.isArray(params)
-    ? params.map(({ params: fields, ...request }) => ({ ...request, ...fields }))
-    : params.requests
-  return JSON.stringify(requests)
-}
-
-/** How long a search sent ahead waits for the identical one it answers. */
-export const AHEAD_MS = 10_000
-
-/** The answer of a search sent ahead under `key`, once, while it is recent; null otherwise. */
-function takeAhead(ahead: Map<string, SentAhead>, key: string): SentAhead['answer'] | null {
-  const sent = ahead.get(key)
-  ahead.delete(key)
-  return sent && Date.now() - sent.at < AHEAD_MS ? sent.answer : null
-}
-
-/**
- * Sends a search now, ahead of the identical one a component is about to send (the search
- * panel's first, sent once its code has loaded, while it renders): that next identical search
- * takes this answer, in flight or arrived, once, whichever build of the client runs. A failed
- * one is dropped, so the component's own search is sent again.
- */
-export function searchAhead(params: SearchMethodParams): void {
-  const answer = getSearchClient().search(params)
-  const { ahead } = page.get()
-  const key = identityOf(params)
-  ahead.set(key, { answer, at: Date.now() })
-  answer.catch(() => {
-    if (ahead.get(key)?.answer === answer) ahead.delete(key)
-  })
-}
-
 /** The page's search client (created on first use from the config's `algolia` section). */
 export function getSearchClient(): LiteClient {
   const state = page.get()
@@ -141,12 +81,12 @@ export function getSearchClient(): LiteClient {
     state.client = {
       ...client,
       search: (params, options) => {
-        // Only while a search waits to be taken: a keystroke's search is not serialized for it.
-        const ahead =
-          options === undefined && state.ahead.size > 0
-            ? takeAhead(state.ahead, identityOf(params))
-            : null
-        return ahead ?? client.search(params, options).catch(named)
+        const send = () => client.search(params, options).catch(named)
+        // The answer of the identical search sent ahead (search-ahead.ts), checked there to be the
+        // service's answer, one result per request: what this search would have received. If it
+        // fails after all, the client sends the search itself.
+        const ahead = options === undefined ? takeAhead(params) : null
+        return ahead ? (ahead as ReturnType<typeof send>).catch(send) : send()
       },
       // The same generic method, only its rejection named: a cast, as a generic method's
       // signature cannot be written for an arrow function that forwards its arguments.
@@ -155,11 +95,6 @@ export function getSearchClient(): LiteClient {
     }
   }
   return state.client
-}
-
-/** One index per locale (`wines_en`, `wines_fr`, `wines_nl`). */
-export function wineIndexName(locale: Locale): string {
-  return `wines_${locale}`
 }
 
 /** Top level is AND, a nested list is OR: `['c.color:red-7b1e2b', ['g.title:Merlot', 'g.title:Syrah']]`. */

@@ -20,7 +20,7 @@ import { Modal } from '../../src/ui/modal/Modal'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
-import type * as FirstSearchCode from './first-search'
+import { sendFirstSearch } from './first-search'
 // The panel's stylesheets load with the button, in the site chunk's stylesheet: opening the
 // panel waits for its script alone, not for a stylesheet too.
 import './SearchBox.module.css'
@@ -38,10 +38,6 @@ type Mode = 'search' | 'sommelier'
 let panelCode: typeof PanelCode | null = null
 const loadPanel = () => import('./SearchPanel').then((code) => (panelCode = code))
 const SearchPanel = lazy(loadPanel)
-// The first search needs only the search client, a small chunk the carousel shares (often here
-// already): it leaves at the tap, its round trip runs while the panel's chunk loads and renders.
-let firstSearchCode: typeof FirstSearchCode | null = null
-const loadFirstSearch = () => import('./first-search').then((code) => (firstSearchCode = code))
 
 interface TopBarProps {
   onClose: () => void
@@ -145,14 +141,9 @@ export default function Search({ locale }: WidgetComponentProps) {
       setMode(next)
       if (next !== 'search' || panelAsked.current) return
       panelAsked.current = true
-      // The panel's first search leaves before the panel's code is here: now if the search
-      // client is, else as soon as it is. A failed import shows where the panel renders.
-      if (firstSearchCode) firstSearchCode.sendFirstSearch(locale)
-      else
-        loadFirstSearch().then(
-          (code) => code.sendFirstSearch(locale),
-          () => {},
-        )
+      // The panel's first search leaves now, while the panel's code loads (a failed import
+      // shows where the panel renders).
+      sendFirstSearch(locale)
       if (!panelCode) loadPanel().catch(() => {})
       // The dialog paints first (a loading note and its close button); the panel, a large
       // tree, renders after it in a transition, in slices that leave the next tap a free thread.
@@ -210,10 +201,7 @@ export default function Search({ locale }: WidgetComponentProps) {
     modal.pressed(trigger.current)
     getBus().emit('modal:open', { mode: 'search' })
   }
-  const preload = () => {
-    loadFirstSearch().catch(() => {})
-    loadPanel().catch(() => {})
-  }
+  const preload = () => void loadPanel().catch(() => {})
   // A finger's pointerenter comes with its tap: the panel's code would then be evaluated between
   // the tap's events, delaying the dialog. A mouse hovers long enough before its click.
   const preloadOnHover = (event: PointerEvent<HTMLButtonElement>) => {

@@ -1,9 +1,9 @@
 /**
- * The search an opened panel sends first, sent as soon as the panel's code has loaded, before
- * the panel renders (InstantSearch sends its own only once its tree has rendered): the round trip
- * runs during that render instead of after it, and InstantSearch's identical search takes its
- * answer (`searchAhead`). Only without a search in the page's URL (InstantSearch then starts
- * from it). Search.test.tsx holds InstantSearch's first request to this one.
+ * The search an opened panel sends first, sent at the tap that opens it, before the panel's code
+ * has loaded (InstantSearch sends its own only once its tree has rendered): the round trip runs
+ * while that code loads and renders, and InstantSearch's identical search takes its answer
+ * (`searchAhead`). Only without a search in the page's URL (InstantSearch then starts from it).
+ * Search.test.tsx holds InstantSearch's first request to this one.
  */
 import type { Locale } from '../../src/domain/types'
 import {
@@ -11,7 +11,7 @@ import {
   REFINEMENT_SHOW_MORE_LIMIT,
   hasSearchState,
 } from '../../src/domain/search-state'
-import { searchAhead, wineIndexName } from '../../src/services/search-client'
+import { searchAhead, wineIndexName } from '../../src/services/search-ahead'
 
 /** 24 fills whole rows of the 2, 3 and 4 column grid. */
 export const HITS_PER_PAGE = 24

@@ -9,7 +9,8 @@ import { filterLadder, type IndexFacetValues } from '../../domain/sommelier-filt
 import { HITS_PER_SUGGESTION, pickRandom } from '../../domain/random-pick'
 import type { WineHit } from '../../domain/wine-hit'
 import { isRecord } from '../../domain/is-record'
-import { getSearchClient, searchWines, wineIndexName } from '../search-client'
+import { getSearchClient, searchWines } from '../search-client'
+import { wineIndexName } from '../search-ahead'
 import { getPageQueryClient } from '../../api/query-client'
 
 /** Hits fetched per search to choose from. */
