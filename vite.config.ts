@@ -4,12 +4,12 @@ import { defineConfig, type BuildEnvironmentOptions } from 'vite'
 import react from '@vitejs/plugin-react'
 import browserslistToEsbuild from 'browserslist-to-esbuild'
 import pkg from './package.json' with { type: 'json' }
-import { chunkOf, resolveDependencies } from './build/chunk-plan'
-import { demoDevServer } from './build/demo-dev-server'
-import { reserveStylesheet } from './build/reserve-plugin'
-import { scopedNames } from './build/scoped-name'
-import { standIns } from './build/stand-ins'
-import { wineTexts } from './build/texts-plugin'
+import { chunkOf, resolveDependencies } from './build/chunk-plan.ts'
+import { demoDevServer } from './build/demo-dev-server.ts'
+import { reserveStylesheet } from './build/reserve-plugin.ts'
+import { scopedNames } from './build/scoped-name.ts'
+import { standIns } from './build/stand-ins.ts'
+import { wineTexts } from './build/texts-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -95,7 +95,7 @@ export default defineConfig(({ mode }) => {
                 // A group takes only its own modules: shared dependencies (e.g. src/domain/types,
                 // which the entry needs too) must not drag the entry into a widget-only chunk.
                 includeDependenciesRecursively: false,
-                groups: [{ name: chunkOf }],
+                groups: [{ name: chunkOf, debugName: 'chunk-plan' }],
               },
             },
           },

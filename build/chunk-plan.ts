@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Rolldown } from 'vite'
-import { EDITORIAL_WIDGETS, SITE_WIDGETS } from '../mount/bundles'
-import { TEXTS } from './texts-plugin'
+import { EDITORIAL_WIDGETS, SITE_WIDGETS } from '../mount/bundles.ts'
+import { TEXTS } from './texts-plugin.ts'
 
 /**
  * The library every widget needs, React or not (React Query's core): one chunk, with the page

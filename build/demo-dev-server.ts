@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite'
 import { findRoute, handle as handleDemoRequest } from '../demo-pages/site.mjs'
-import { reserveCss } from './reserve-plugin'
+import { reserveCss } from './reserve-plugin.ts'
 
 /** The reserve stylesheet's address, the same as the built one's: the dev server joins its files. */
 const RESERVE_CSS = '/widgets/wine-widgets.css'

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
-import { textBundleOf } from '../mount/bundles'
-import { widgetNames, widgetNamespaces } from './text-files'
+import { textBundleOf } from '../mount/bundles.ts'
+import { widgetNames, widgetNamespaces } from './text-files.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const LOCALES = ['en', 'fr', 'nl'] as const
