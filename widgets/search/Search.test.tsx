@@ -123,11 +123,11 @@ describe('search widget', () => {
     'the first search leaves before the panel renders, and only once (%s)',
     async (locale) => {
       await openSearch(locale)
-      // Sent before InstantSearch renders (the client does not name InstantSearch among its
-      // agents yet); InstantSearch's own identical search takes its answer.
+      // Sent at the tap, not by the search client (which names itself in every request);
+      // InstantSearch's own identical search takes its answer.
       const searches = callsOf('search')
       expect(searches).toHaveLength(1)
-      expect(searches[0]!.url).not.toContain('instantsearch')
+      expect(searches[0]!.url).not.toContain('x-algolia-agent')
       expect(searches[0]!.payload).toEqual({ requests: [firstSearchRequest(locale)] })
     },
   )
