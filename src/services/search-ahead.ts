@@ -10,6 +10,7 @@
  * nothing in AHEAD_TIMEOUT_MS) is dropped: the client then sends the search itself, with its
  * fallback hosts, its retries and its named errors.
  */
+import type { liteClient } from 'algoliasearch/lite'
 import { requireSection, type AlgoliaHost } from '../config/config'
 import type { Locale } from '../domain/types'
 import { isRecord } from '../domain/is-record'
@@ -20,12 +21,8 @@ export function wineIndexName(locale: Locale): string {
   return `wines_${locale}`
 }
 
-/** A host as the search client takes them (`{ url, accept, protocol }`). */
-export interface ClientHost {
-  url: string
-  accept: 'read' | 'write' | 'readWrite'
-  protocol: 'http' | 'https'
-}
+/** The client's own host shape (`{ url, accept, protocol, port? }`; a type only: no code). */
+type ClientHost = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>[number]
 
 /**
  * The config's `algolia.hosts` as the client takes them: a same-site path (`/algolia`) becomes the
@@ -95,16 +92,21 @@ export function takeAhead(params: unknown): Promise<SearchAnswer> | null {
   return sent && Date.now() - sent.at < AHEAD_MS ? sent.answer : null
 }
 
+/** The search endpoint on `host`, or on the service's own read host without one. */
+export function queriesEndpoint(host: ClientHost | undefined, appId: string): string {
+  const base = host ? `${host.protocol}://${host.url}` : `https://${appId}-dsn.algolia.net`
+  return `${base}/1/indexes/*/queries`
+}
+
 /** The URL the client sends a search to: the config's first read host, else the service's own. */
 function queriesUrl(): string {
   const { appId, searchKey, hosts } = requireSection('algolia')
   const host = hosts && clientHosts(hosts).find(({ accept }) => accept !== 'write')
-  const base = host ? `${host.protocol}://${host.url}` : `https://${appId}-dsn.algolia.net`
   const query = new URLSearchParams({
     'x-algolia-api-key': searchKey,
     'x-algolia-application-id': appId,
   })
-  return `${base}/1/indexes/*/queries?${query.toString()}`
+  return `${queriesEndpoint(host, appId)}?${query.toString()}`
 }
 
 async function send(url: string, search: AheadSearch): Promise<SearchAnswer> {

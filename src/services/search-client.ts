@@ -11,7 +11,7 @@ import { normalizeHits, type WineHit } from '../domain/wine-hit'
 import { pageSlot } from '../page/page-context'
 import { HttpError } from '../http/http'
 import { isRecord } from '../domain/is-record'
-import { clientHosts, takeAhead, wineIndexName } from './search-ahead'
+import { clientHosts, queriesEndpoint, takeAhead, wineIndexName } from './search-ahead'
 
 const page = pageSlot<{ client: LiteClient | null }>(
   () => ({ client: null }),
@@ -73,8 +73,7 @@ export function getSearchClient(): LiteClient {
     const given = hosts ? clientHosts(hosts) : undefined
     const client = liteClient(appId, searchKey, given ? { hosts: given } : undefined)
     // The URL a failed search names: the first host's (the client also tries its fallbacks).
-    const first = given?.[0]
-    const url = `${first ? `${first.protocol}://${first.url}` : `https://${appId}-dsn.algolia.net`}/1/indexes/*/queries`
+    const url = queriesEndpoint(given?.[0], appId)
     const named = (error: unknown): never => {
       throw searchFailure(error, url)
     }
