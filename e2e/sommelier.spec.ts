@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { answerFor } from '../mocks/sommelier'
+import { answerFor, chunkAnswer } from '../mocks/sommelier'
 import { visibleAnswer } from '../src/domain/sommelier-pairings'
 import { expect, open, test, text, type Locale } from './helpers'
 
@@ -81,9 +81,27 @@ test.describe('sommelier', () => {
           if (last && seen.at(-1) !== last) seen.push(last)
         }).observe(log, { subtree: true, childList: true, characterData: true })
       })
+      // The model's pieces come one at a time, each when the test lets it: every piece is seen on
+      // the page however loaded the machine (on its own pace a busy page renders several at once).
+      await page.evaluate(() =>
+        window.__wineMocks!.setFault('sommelier', { kind: 'stepped' }, { times: 1 }),
+      )
       await input.fill(dish)
       await input.press('Enter')
       await expect(chat.getByRole('log').getByText(dish, { exact: true })).toBeVisible()
+
+      const answerLine = chat.getByRole('log').locator('li:last-child p').first()
+      const pieces = chunkAnswer(answerFor(dish, locale))
+      let before = ''
+      for (let sent = 0; sent < pieces.length; sent++) {
+        await page.evaluate(() => window.__wineMocks!.whenHeld('sommelier'))
+        const shown = visibleAnswer(pieces.slice(0, sent).join(''))
+        if (shown !== before) {
+          await expect.poll(() => answerLine.textContent(), { intervals: [10, 20, 50] }).toBe(shown)
+        }
+        before = shown
+        await page.evaluate(() => window.__wineMocks!.releaseHeld('sommelier'))
+      }
 
       const answer = visibleAnswer(answerFor(dish, locale))
       await expect(chat.getByRole('log').getByText(answer, { exact: true })).toBeVisible()

@@ -8,7 +8,9 @@ import {
   clearFaults,
   FAULTS_STORAGE_KEY,
   loadFaults,
+  releaseHeld,
   setFault,
+  whenHeld,
 } from './faults'
 import { stripeServer } from './stripe-server'
 
@@ -20,6 +22,10 @@ export interface WineMocks {
   setFault: typeof setFault
   clearFaults: typeof clearFaults
   activeFaults: typeof activeFaults
+  /** Resolves once a call under a `held` fault waits, or a `stepped` stream waits for a piece. */
+  whenHeld: typeof whenHeld
+  /** Lets what is held answer (a `held` call, or a `stepped` stream's next piece). */
+  releaseHeld: typeof releaseHeld
   resetDb: typeof resetDb
   /** The catalogue as the back office sells it now (`mocks/catalogue.ts`). */
   changeCatalogue: typeof changeCatalogue
@@ -75,6 +81,8 @@ export function startMocks(): Promise<void> {
       setFault,
       clearFaults,
       activeFaults,
+      whenHeld,
+      releaseHeld,
       resetDb,
       changeCatalogue,
       clearCatalogue,

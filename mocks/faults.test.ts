@@ -115,6 +115,13 @@ describe('faults', () => {
     expect((await second).status).toBe(200)
   })
 
+  it('stepped leaves an answer that is not a stream as it is, and is no fault in the log', async () => {
+    expect(isFault({ kind: 'stepped' })).toBe(true)
+    setFault('getbundle', { kind: 'stepped' })
+    expect((await bundle()).status).toBe(200)
+    expect(callsOf('getbundle')[0]).not.toHaveProperty('fault')
+  })
+
   it('hang never answers', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     setFault('getbundle', { kind: 'hang' })

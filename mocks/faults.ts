@@ -47,6 +47,12 @@ export type Fault =
    */
   | { kind: 'held' }
   /**
+   * Answers at once, but a streamed answer sends each of its pieces only when the test calls
+   * `releaseHeld(call)`: what the page shows piece by piece is checked however loaded the machine
+   * (on its own pace, a busy page can take several pieces in one render). Other answers: normal.
+   */
+  | { kind: 'stepped' }
+  /**
    * The server handles the call for real (its effect happens, its answer is kept for an
    * `Idempotency-Key` replay) but the answer is lost on the way: the client gets a network error.
    */
@@ -81,6 +87,7 @@ export function isFault(v: unknown): v is Fault {
     case 'malformed':
     case 'hang':
     case 'held':
+    case 'stepped':
     case 'lost':
       return true
     default:
@@ -142,6 +149,10 @@ export function releaseHeld(call?: CallName): void {
     gates.delete(name)
   }
 }
+
+/** Faults after which the call still answers normally: not faults in the call log. */
+export const answersNormally = (fault: Fault): boolean =>
+  fault.kind === 'delay' || fault.kind === 'held' || fault.kind === 'stepped'
 
 /** The fault to apply to this call now (counts down `times`), or null to answer normally. */
 export function takeFault(call: CallName): Fault | null {

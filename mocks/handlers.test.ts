@@ -1,5 +1,5 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { liteClient } from 'algoliasearch/lite'
 import { accountRequest } from '../src/http/csrf'
 import { CLAIRE } from '../fixtures/users'
@@ -7,7 +7,8 @@ import { INVALID_CHECKSUM_VAT, KNOWN_VAT_NAMES, VALID_UNNAMED_VAT } from '../fix
 import { PROMOTIONS } from '../fixtures/promotions'
 import { OUT_OF_STOCK_CODE } from '../fixtures/wines'
 import { callsOf, db } from './db'
-import { PAIRINGS_END, PAIRINGS_START } from './sommelier'
+import { answerFor, chunkAnswer, PAIRINGS_END, PAIRINGS_START } from './sommelier'
+import { clearFaults, releaseHeld, setFault, whenHeld } from './faults'
 import { stripeServer } from './stripe-server'
 import { probingTheMockServer } from './contract-listener'
 
@@ -633,6 +634,31 @@ describe("sommelier (the site's proxy)", () => {
       grapes: ['Cabernet Sauvignon', 'Merlot'],
       regions: ['Bordeaux'],
     })
+  })
+
+  it('under a stepped fault, streams one piece of the answer per release', async () => {
+    db.sessionEmail = CLAIRE.email
+    setFault('sommelier', { kind: 'stepped' }, { times: 1 })
+    try {
+      const res = await ask(question('en', 'Fish tonight'))
+      expect(res.status).toBe(200)
+      let text = ''
+      const reading = (async () => {
+        for await (const part of res.body!.pipeThrough(new TextDecoderStream())) text += part
+      })()
+      const pieces = chunkAnswer(answerFor('Fish tonight', 'en'))
+      for (let sent = 0; sent < pieces.length; sent++) {
+        // The stream waits for the release: what arrived so far is exactly the pieces released.
+        await whenHeld('sommelier')
+        await vi.waitFor(() => expect(contentOf(text)).toBe(pieces.slice(0, sent).join('')))
+        releaseHeld('sommelier')
+      }
+      await reading
+      expect(contentOf(text)).toBe(pieces.join(''))
+      expect(text.trimEnd().endsWith('data: [DONE]')).toBe(true)
+    } finally {
+      clearFaults()
+    }
   })
 
   it('answers in the request’s locale, with its region names', async () => {

@@ -6,7 +6,7 @@ import {
   type PathParams,
 } from 'msw'
 import { db, idempotencyEntry, saveDb, type IdempotentAnswer, type RecordedCall } from './db'
-import { heldUntilReleased, takeFault, type CallName } from './faults'
+import { answersNormally, heldUntilReleased, takeFault, type CallName } from './faults'
 import { isLocale, type Locale } from '../src/domain/types'
 import { contractHttp, type ContractPostPath } from './contract-http'
 
@@ -19,6 +19,11 @@ export interface CallContext {
   params: PathParams
   /** JSON value, form fields (strings), plain text, INVALID_JSON, or null without body. */
   body: unknown
+  /**
+   * What a streamed answer awaits before each piece: nothing, or the test's `releaseHeld` under a
+   * `stepped` fault.
+   */
+  beforePiece: () => Promise<void>
 }
 
 export type CallResolver = (ctx: CallContext) => Response | Promise<Response>
@@ -151,13 +156,12 @@ export function withFaults(
       method: request.method,
       url: url.pathname + url.search,
       payload: body === INVALID_JSON ? '<invalid JSON>' : body,
-      // A delayed or held call answers normally in the end: not a fault in the log.
-      ...(fault && fault.kind !== 'delay' && fault.kind !== 'held' ? { fault: fault.kind } : {}),
+      ...(fault && !answersNormally(fault) ? { fault: fault.kind } : {}),
       ...(key ? { idempotencyKey: key } : {}),
     }
     db.calls.push(recorded)
     saveDb()
-    if (fault && fault.kind !== 'delay' && fault.kind !== 'held') faultedRequests.add(requestId)
+    if (fault && !answersNormally(fault)) faultedRequests.add(requestId)
     if (fault) {
       switch (fault.kind) {
         case 'status':
@@ -175,6 +179,9 @@ export function withFaults(
         case 'held':
           await heldUntilReleased(call)
           break
+        case 'stepped':
+          // Handled by the streamed answer, piece by piece (`beforePiece`).
+          break
         case 'lost':
           // Handled below: the server answers for real, then the answer is dropped.
           break
@@ -183,7 +190,9 @@ export function withFaults(
     if (body === INVALID_JSON) return badRequest('The request body is not valid JSON.')
     const run = async (): Promise<Response> => {
       try {
-        return await resolver({ request, url, params, body })
+        const beforePiece =
+          fault?.kind === 'stepped' ? () => heldUntilReleased(call) : () => Promise.resolve()
+        return await resolver({ request, url, params, body, beforePiece })
       } catch (error) {
         console.error(`[wine-mocks] ${call} failed`, error)
         return json({ message: 'Server Error' }, 500)

@@ -457,7 +457,12 @@ const SSE_HEADERS = {
 }
 
 /** The model's answer to `question`: one completion, or its stream of chunks. */
-function modelAnswer(model: string, answer: string, stream: boolean): Response {
+function modelAnswer(
+  model: string,
+  answer: string,
+  stream: boolean,
+  beforePiece: () => Promise<void>,
+): Response {
   if (!stream) {
     return HttpResponse.json({
       id: 'chatcmpl-mock',
@@ -473,6 +478,7 @@ function modelAnswer(model: string, answer: string, stream: boolean): Response {
       controller.enqueue(event(chunk(model, { role: 'assistant', content: '' }, null)))
       for (const piece of chunkAnswer(answer)) {
         await delay(CHUNK_DELAY_MS)
+        await beforePiece()
         controller.enqueue(event(chunk(model, { content: piece }, null)))
       }
       controller.enqueue(event(chunk(model, {}, 'stop')))
@@ -500,13 +506,13 @@ export const sommelierHandlers = [
     '/api/sommelier',
     withFaults(
       'sommelier',
-      ({ body }) => {
+      ({ body, beforePiece }) => {
         if (!currentUser()) return json({ message: 'Log in to chat with the sommelier.' }, 401)
         const reading = readSommelierRequest(body)
         if (!reading.ok) return badRequest(summarize(reading.issues))
         const { locale, messages } = reading.request
         const question = messages.at(-1)?.content ?? ''
-        return modelAnswer(PROXIED_MODEL, answerFor(question, locale), true)
+        return modelAnswer(PROXIED_MODEL, answerFor(question, locale), true, beforePiece)
       },
       faultOptions,
     ),
@@ -523,7 +529,7 @@ export const modelHandlers = [
     `${LLM_BASE}/chat/completions`,
     withFaults(
       'sommelier',
-      ({ request, body }) => {
+      ({ request, body, beforePiece }) => {
         if (request.headers.get('authorization') !== `Bearer ${LLM_KEY}`)
           return json(
             { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' } },
@@ -537,7 +543,12 @@ export const modelHandlers = [
           return badRequest("'messages' must be a non-empty list of { role, content }")
         const question = messages.filter((m) => m.role === 'user').at(-1)?.content
         if (!question) return badRequest('the last user message is missing')
-        return modelAnswer(model, answerFor(question, detectLocale(messages)), stream === true)
+        return modelAnswer(
+          model,
+          answerFor(question, detectLocale(messages)),
+          stream === true,
+          beforePiece,
+        )
       },
       faultOptions,
     ),
