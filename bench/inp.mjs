@@ -208,11 +208,12 @@ const vintageTabs = (page) =>
  */
 async function openSearch(page) {
   await page.evaluate(() => {
-    const found = () => document.querySelector('[role="dialog"] article')
+    // Every first card marked as it goes in: the one of the panel's preview, and the panel's
+    // own that replaces it (the preview's may be replaced before it was ever painted).
+    const found = () => document.querySelector('[role="dialog"] article:not([elementtiming])')
     const observer = new MutationObserver(() => {
       const card = found()
-      if (!card) return
-      observer.disconnect()
+      if (!card || card.previousElementSibling || card.parentElement?.previousElementSibling) return
       for (const el of [card, ...card.querySelectorAll('*')])
         el.setAttribute('elementtiming', 'first-result')
     })
@@ -223,6 +224,7 @@ async function openSearch(page) {
         const at = window.__inp.resultsPaintedAt
         window.__inp.resultsPaintedAt =
           at === undefined ? entry.renderTime : Math.min(at, entry.renderTime)
+        observer.disconnect()
       }
     }).observe({ type: 'element', buffered: true })
   })

@@ -233,3 +233,69 @@ test.describe('search modal focus', () => {
     await expect(back).toBeHidden()
   })
 })
+
+test.describe('the first wines, before the panel', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`show before the panel renders and stay in place when it takes over (${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport)
+      // The panel's chunk waits until the first search has answered: the wines are drawn (with
+      // the chunk's card) before the panel's tree, however fast the machine.
+      let releasePanel: () => void = () => undefined
+      const panelHeld = new Promise<void>((resolve) => (releasePanel = resolve))
+      await page.context().route(/\/SearchPanel-[^/]*\.js$/, async (route) => {
+        await panelHeld
+        await route.continue()
+      })
+      await open(page, '/en/')
+      // Where the first card's title and the search field are each time the dialog changes.
+      await page.evaluate(() => {
+        const places: unknown[] = []
+        ;(window as unknown as { places: unknown[] }).places = places
+        new MutationObserver(() => {
+          const dialog = document.querySelector('[role="dialog"]')
+          const title = dialog?.querySelector('article h3')
+          const field = dialog?.querySelector('input[type="search"]')
+          if (!title || !field) return
+          const at = (el: Element) => {
+            const { x, y, width, height } = el.getBoundingClientRect()
+            return { x, y, width, height }
+          }
+          const place = JSON.stringify({
+            title: title.textContent,
+            card: at(title),
+            field: at(field),
+            live: field.closest('[inert]') === null,
+          })
+          if (places.at(-1) !== place) places.push(place)
+        }).observe(document.body, { childList: true, subtree: true, attributes: true })
+      })
+      const answered = page.waitForResponse((r) => r.url().includes('/queries'))
+      await page.getByRole('button', { name: text('en', 'search.open') }).click()
+      const dialog = page.getByRole('dialog', { name: text('en', 'search.dialog') })
+      await answered
+      releasePanel()
+      await expect(searchBox(dialog, 'en')).toBeFocused()
+      await expect(dialog.getByRole('article')).toHaveCount(24)
+
+      interface Place {
+        title: string
+        card: DOMRect
+        field: DOMRect
+        live: boolean
+      }
+      const places = (
+        await page.evaluate(() => (window as unknown as { places: string[] }).places)
+      ).map((place) => JSON.parse(place) as Place)
+      // First drawn by the preview (its field inert), last by the panel, the boxes never moved.
+      expect(places[0]).toMatchObject({ live: false })
+      expect(places.at(-1)).toMatchObject({ live: true })
+      const boxes = places.map(({ title, card, field }) => ({ title, card, field }))
+      for (const box of boxes) expect(box).toEqual(boxes[0])
+    })
+  }
+})

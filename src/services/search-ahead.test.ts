@@ -25,7 +25,7 @@ describe('a search sent ahead of the client', () => {
     const urls: string[] = []
     const listener = ({ request }: { request: Request }) => void urls.push(request.url)
     server.events.on('request:start', listener)
-    searchAhead({ requests })
+    void searchAhead({ requests })
     const taken = await getSearchClient().search({ requests })
     server.events.removeListener('request:start', listener)
     const [sent] = callsOf('search')
@@ -51,7 +51,7 @@ describe('a search sent ahead of the client', () => {
     ['no answer (the network)', { kind: 'network' }],
   ] as const)('that gets %s: the client sends the search itself', async (_, fault) => {
     setFault('search', fault, { times: 1 })
-    searchAhead({ requests })
+    void searchAhead({ requests })
     // Taken while still in flight: its failure hands the search to the client.
     const answer = await getSearchClient().search({ requests })
     expect(answer.results).toHaveLength(1)
@@ -67,7 +67,7 @@ describe('a search sent ahead of the client', () => {
         { once: true },
       ),
     )
-    searchAhead({ requests })
+    void searchAhead({ requests })
     const answer = await getSearchClient().search({ requests })
     expect(answer.results).toHaveLength(1)
     expect(byClient()).toHaveLength(1)
@@ -76,7 +76,7 @@ describe('a search sent ahead of the client', () => {
   it('that gets no answer in time: the client sends the search itself', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     setFault('search', { kind: 'hang' }, { times: 1 })
-    searchAhead({ requests })
+    void searchAhead({ requests })
     const answer = getSearchClient().search({ requests })
     await vi.advanceTimersByTimeAsync(AHEAD_TIMEOUT_MS)
     vi.useRealTimers()
@@ -85,7 +85,7 @@ describe('a search sent ahead of the client', () => {
   })
 
   it('is taken once, by an identical search only', () => {
-    searchAhead({ requests })
+    void searchAhead({ requests })
     expect(takeAhead({ requests: [{ ...requests[0]!, query: 'syrah' }] })).toBeNull()
     // The older shape, as InstantSearch may send it, is the same search.
     const older = [{ indexName: 'wines_fr', params: { query: 'merlot', hitsPerPage: 3 } }]

@@ -137,10 +137,10 @@ async function send(url: string, search: AheadSearch): Promise<SearchAnswer> {
 
 /**
  * Sends a search now, ahead of the identical one the client is about to be asked for; that
- * search takes this answer, in flight or arrived, once. Throws MissingConfigError without an
- * `algolia` section (nothing is sent).
+ * search takes this answer, in flight or arrived, once. Returns the answer (rejected as the
+ * client would drop it). Throws MissingConfigError without an `algolia` section (nothing is sent).
  */
-export function searchAhead(search: AheadSearch): void {
+export function searchAhead(search: AheadSearch): Promise<SearchAnswer> {
   const answer = send(queriesUrl(), search)
   const ahead = page.get()
   const key = identityOf(search)
@@ -148,4 +148,5 @@ export function searchAhead(search: AheadSearch): void {
   answer.catch(() => {
     if (ahead.get(key)?.answer === answer) ahead.delete(key)
   })
+  return answer
 }

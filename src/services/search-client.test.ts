@@ -142,7 +142,7 @@ describe('search client', () => {
 
   it('a search sent ahead answers the next identical search, once, in either shape', async () => {
     const fields = { query: 'merlot', hitsPerPage: 3 }
-    searchAhead({ requests: [{ indexName: 'wines_fr', ...fields }] })
+    void searchAhead({ requests: [{ indexName: 'wines_fr', ...fields }] })
     const client = getSearchClient()
     const taken = await client.search([{ indexName: 'wines_fr', params: fields }])
     expect(callsOf('search')).toHaveLength(1)
@@ -156,7 +156,7 @@ describe('search client', () => {
   it('a search sent ahead and failed is sent again by the next identical search', async () => {
     setFault('search', { kind: 'status', status: 500 })
     const requests = [{ indexName: 'wines_nl', query: 'x' }]
-    searchAhead({ requests })
+    void searchAhead({ requests })
     await vi.waitFor(() => expect(callsOf('search').length).toBeGreaterThan(0))
     const failed = callsOf('search').length
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -169,7 +169,7 @@ describe('search client', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
       const requests = [{ indexName: 'wines_en', query: 'rosé' }]
-      searchAhead({ requests })
+      void searchAhead({ requests })
       vi.setSystemTime(Date.now() + AHEAD_MS)
       await getSearchClient().search({ requests })
       // The client sent its own (the one sent ahead may still be on its way).

@@ -21,6 +21,7 @@ import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
 import { sendFirstSearch } from './first-search'
+import { PanelPreview } from './PanelPreview'
 // The panel's stylesheets load with the button, in the site chunk's stylesheet: opening the
 // panel waits for its script alone, not for a stylesheet too.
 import './SearchBox.module.css'
@@ -143,9 +144,9 @@ export default function Search({ locale }: WidgetComponentProps) {
       panelAsked.current = true
       // The panel's first search leaves now, while the panel's code loads (a failed import
       // shows where the panel renders).
-      sendFirstSearch(locale)
+      sendFirstSearch(locale, () => loadPanel().then((code) => code.cardKit))
       if (!panelCode) loadPanel().catch(() => {})
-      // The dialog paints first (a loading note and its close button); the panel, a large
+      // The dialog paints first (a loading note, then the first search's wines); the panel, a large
       // tree, renders after it in a transition, in slices that leave the next tap a free thread.
       startTransition(() => setSearchMounted(true))
     },
@@ -207,7 +208,14 @@ export default function Search({ locale }: WidgetComponentProps) {
   const preloadOnHover = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.pointerType !== 'touch') preload()
   }
-  const loading = <PanelMessage onClose={close} role="status" text={t('search.stalled')} />
+  const loading = (
+    <PanelPreview
+      locale={locale}
+      onSommelier={() => switchTo('sommelier')}
+      onClose={close}
+      loading={<PanelMessage onClose={close} role="status" text={t('search.stalled')} />}
+    />
+  )
   const label = mode === 'sommelier' ? t('search.sommelierDialog') : t('search.dialog')
 
   return (
@@ -235,7 +243,7 @@ export default function Search({ locale }: WidgetComponentProps) {
                   <PanelMessage onClose={close} role="alert" text={t('search.error')} />
                 )}
               >
-                {/* Until the transition has the panel ready, the same loading note stays. */}
+                {/* Until the transition has the panel ready, the same preview stays. */}
                 <Suspense fallback={loading}>
                   {searchMounted ? (
                     <SearchPanel

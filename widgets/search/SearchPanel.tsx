@@ -6,6 +6,7 @@ import {
   useMemo,
   useReducer,
   useState,
+  useSyncExternalStore,
   type JSX,
   type ReactNode,
 } from 'react'
@@ -35,24 +36,13 @@ import { i18nFor } from '../../src/i18n/i18n'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { AnsweredContext, RefinementList, type RefinementListProps } from './RefinementList'
 import { createStateMapping, createUrlRouter } from './url-router'
-import {
-  CloseIcon,
-  ColorsIcon,
-  FilterIcon,
-  GrapesIcon,
-  MethodsIcon,
-  PricesIcon,
-  RegionsIcon,
-  SommelierIcon,
-} from './icons'
+import { CloseIcon, ColorsIcon, GrapesIcon, MethodsIcon, PricesIcon, RegionsIcon } from './icons'
 import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
 import { SearchBox } from './SearchBox'
-import { HITS_PER_PAGE } from './first-search'
+import { HITS_PER_PAGE, firstResults, subscribeFirstResults, type CardKit } from './first-search'
+import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
-
-/** Cards of the first answer drawn at once (more than a phone shows); the rest just after. */
-const FIRST_HITS = 6
 
 const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
   grapes: GrapesIcon,
@@ -79,6 +69,11 @@ function Answered({ children }: { children: ReactNode }) {
   return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
 }
 
+const noFirstResults = () => null
+
+/** What the first results' preview draws with once this chunk is in (no chunk of their own). */
+export const cardKit: CardKit = { HitCard, normalizeHits }
+
 function Results({ locale }: { locale: Locale }) {
   const { t } = useTranslation(['search', 'wine'])
   const { status, results, error } = useInstantSearch({ catchError: true })
@@ -88,23 +83,22 @@ function Results({ locale }: { locale: Locale }) {
     message: 'search: the wines could not be searched',
   })
   const { items, showMore, isLastPage } = useInfiniteHits()
-  const hits = useMemo(() => normalizeHits(items), [items])
   const ready = !results.__isArtificial
+  // Until InstantSearch has read its first answer, the wines the first search brought (drawn
+  // before the panel, in the same place): the cards stay while the panel takes over.
+  const first = useSyncExternalStore(subscribeFirstResults, firstResults, noFirstResults)
+  const early = ready ? null : first
+  const hits = useMemo(() => (early ? early.hits : normalizeHits(items)), [early, items])
   const [allDrawn, setAllDrawn] = useState(false)
   const complete = allDrawn || hits.length <= FIRST_HITS
   useEffect(() => {
-    if (!complete) startTransition(() => setAllDrawn(true))
-  }, [complete])
+    if (!complete && !early) startTransition(() => setAllDrawn(true))
+  }, [complete, early])
   // The instance's status changes with every keystroke (loading, stalled, idle) and re-renders
   // this component synchronously, within the keystroke: the cards stay the same until the hits
   // change, and each of those renders redrew all 24.
   const cards = useMemo(
-    () =>
-      (complete ? hits : hits.slice(0, FIRST_HITS)).map((hit) => (
-        <li key={hit.objectID} className={styles.cell}>
-          <HitCard hit={hit} locale={locale} />
-        </li>
-      )),
+    () => hitCells(complete ? hits : hits.slice(0, FIRST_HITS), locale, HitCard),
     [complete, hits, locale],
   )
 
@@ -116,19 +110,22 @@ function Results({ locale }: { locale: Locale }) {
     )
 
   return (
-    <>
-      {/* data-query: the query these results answer (the bench times keystroke → results). */}
-      <p role="status" className={styles.stats} data-query={ready ? results.query : undefined}>
-        {ready ? t('search.count', { count: results.nbHits }) : ''}
-      </p>
-      {ready && hits.length === 0 && <p className={frame.note}>{t('search.noHits')}</p>}
-      <ul className={styles.grid}>{cards}</ul>
-      {ready && complete && hits.length > 0 && !isLastPage && (
-        <button type="button" className={styles.moreHits} onClick={showMore}>
-          {t('search.moreHits')}
-        </button>
-      )}
-    </>
+    <ResultsView
+      count={ready ? results.nbHits : early ? early.nbHits : null}
+      query={ready ? results.query : undefined}
+      noHits={ready && hits.length === 0}
+      cards={cards}
+      more={
+        ready &&
+        complete &&
+        hits.length > 0 &&
+        !isLastPage && (
+          <button type="button" className={styles.moreHits} onClick={showMore}>
+            {t('search.moreHits')}
+          </button>
+        )
+      }
+    />
   )
 }
 
@@ -215,84 +212,58 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
   }, [t, colorLabel, colorMarker, badgeLabel, badgeMarker, priceLabel, priceSpoken])
 
   return (
-    <div className={frame.panel}>
-      <div className={frame.topBar}>
-        <button
-          type="button"
-          className={`${frame.textButton} ${styles.smallOnly}`}
-          aria-expanded={panels.barOpen}
-          aria-controls={barId}
-          onClick={() => dispatch({ type: 'toggleBar' })}
-        >
-          <FilterIcon />
-          <span>{t('search.filters')}</span>
-        </button>
-        <button type="button" className={frame.textButton} onClick={onSommelier}>
-          <SommelierIcon />
-          <span className={styles.hideOnNarrow}>{t('search.sommelier')}</span>
-        </button>
-        <SearchBox active={active} />
-        <IconButton
-          className={frame.iconButton}
-          label={t('search.close')}
-          onClick={() => onClose()}
-        >
-          <CloseIcon />
-        </IconButton>
-      </div>
-      <div className={styles.body}>
-        <aside
-          id={barId}
-          className={styles.bar}
-          hidden={!panels.barOpen}
-          aria-label={t('search.refine')}
-        >
-          <Answered>
-            <div className={`${styles.barTools} ${styles.smallOnly}`}>
-              {REFINEMENT_PANELS.map((panel) => {
-                const Icon = PANEL_ICONS[panel]
-                return (
-                  <IconButton
-                    key={panel}
-                    className={frame.iconButton}
-                    label={t(`search.${panel}`)}
-                    aria-expanded={panels.open === panel}
-                    aria-controls={panelId(panel)}
-                    onClick={() => dispatch({ type: 'togglePanel', panel })}
-                  >
-                    <Icon />
-                  </IconButton>
-                )
-              })}
-              <span className={frame.spacer} />
-              <IconButton
-                className={frame.iconButton}
-                label={t('search.hideFilters')}
-                onClick={() => dispatch({ type: 'closeBar' })}
-              >
-                <CloseIcon />
-              </IconButton>
-            </div>
-            {REFINEMENT_PANELS.map((panel) => (
-              <section
-                key={panel}
-                id={panelId(panel)}
-                className={styles.section}
-                hidden={panels.open !== panel}
-                aria-label={t(`search.${panel}`)}
-              >
-                {lists[panel].map((list) => (
-                  <RefinementList key={list.attribute} {...list} />
-                ))}
-              </section>
-            ))}
-          </Answered>
-        </aside>
-        <section className={styles.results} aria-label={t('search.results')}>
-          <Results locale={locale} />
-        </section>
-      </div>
-    </div>
+    <PanelFrame
+      barId={barId}
+      barOpen={panels.barOpen}
+      onToggleBar={() => dispatch({ type: 'toggleBar' })}
+      onSommelier={onSommelier}
+      onClose={onClose}
+      searchBox={<SearchBox active={active} />}
+      bar={
+        <Answered>
+          <div className={`${styles.barTools} ${styles.smallOnly}`}>
+            {REFINEMENT_PANELS.map((panel) => {
+              const Icon = PANEL_ICONS[panel]
+              return (
+                <IconButton
+                  key={panel}
+                  className={frame.iconButton}
+                  label={t(`search.${panel}`)}
+                  aria-expanded={panels.open === panel}
+                  aria-controls={panelId(panel)}
+                  onClick={() => dispatch({ type: 'togglePanel', panel })}
+                >
+                  <Icon />
+                </IconButton>
+              )
+            })}
+            <span className={frame.spacer} />
+            <IconButton
+              className={frame.iconButton}
+              label={t('search.hideFilters')}
+              onClick={() => dispatch({ type: 'closeBar' })}
+            >
+              <CloseIcon />
+            </IconButton>
+          </div>
+          {REFINEMENT_PANELS.map((panel) => (
+            <section
+              key={panel}
+              id={panelId(panel)}
+              className={styles.section}
+              hidden={panels.open !== panel}
+              aria-label={t(`search.${panel}`)}
+            >
+              {lists[panel].map((list) => (
+                <RefinementList key={list.attribute} {...list} />
+              ))}
+            </section>
+          ))}
+        </Answered>
+      }
+    >
+      <Results locale={locale} />
+    </PanelFrame>
   )
 }
 

@@ -1,20 +1,32 @@
+import { use, type ComponentProps } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
 import { parseConfig, setPageConfig } from '../../src/config/config'
 import { search } from './index'
 import { firstSearchRequest } from './first-search'
+import { FIRST_HITS } from './PanelFrame'
+import { clearFaults, releaseHeld, setFault, whenHeld } from '../../mocks/faults'
 import type * as PanelCode from './SearchPanel'
 
-// The panel's chunk arrives only when the test lets it: the first search must not wait for it.
-let releasePanel: () => void = () => {}
-const panelArrived = new Promise<void>((resolve) => (releasePanel = resolve))
+// The panel's chunk arrives, and then the panel renders, only when the test lets them: what
+// shows before is checked however fast the machine.
+let releaseChunk: () => void = () => {}
+const chunkArrived = new Promise<void>((resolve) => (releaseChunk = resolve))
+let releaseRender: () => void = () => {}
+const renderAllowed = new Promise<void>((resolve) => (releaseRender = resolve))
 vi.mock('./SearchPanel', async (importOriginal) => {
   const panel = await importOriginal<typeof PanelCode>()
-  await panelArrived
-  return panel
+  await chunkArrived
+  const Panel = panel.default
+  function HeldPanel(props: ComponentProps<typeof Panel>) {
+    use(renderAllowed)
+    return <Panel {...props} />
+  }
+  return { ...panel, default: HeldPanel }
 })
 
 beforeEach(() => {
@@ -25,25 +37,68 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  clearFaults()
   window.history.replaceState(null, '', '/')
 })
 
+const titles = (root: HTMLElement) =>
+  within(root)
+    .queryAllByRole('article')
+    .map((card) => within(card).getByRole('heading').textContent)
+
 describe('the search panel’s first search', () => {
-  it('leaves at the tap on the icon, while the panel’s code is still loading, and only once', async () => {
+  it('leaves at the tap, its wines show before the panel renders, and the panel keeps them', async () => {
+    setFault('search', { kind: 'held' }, { times: 1 })
     const user = userEvent.setup()
     await renderWidget(search, { locale: 'en' })
     await user.click(await screen.findByRole('button', { name: 'Search wines' }))
     const dialog = await screen.findByRole('dialog', { name: 'Wine search' })
 
-    await vi.waitFor(() => expect(callsOf('search')).toHaveLength(1))
+    // The search left while the panel's chunk is still on its way.
+    await whenHeld('search')
     expect(callsOf('search')[0]!.payload).toEqual({ requests: [firstSearchRequest('en')] })
-    // Still the loading note: the panel has not rendered.
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading...')
-    expect(within(dialog).queryByRole('searchbox')).toBeNull()
+    releaseChunk()
+    releaseHeld('search')
 
-    releasePanel()
-    // The panel's own first search takes the answer already there.
-    expect(await within(dialog).findAllByRole('article', {}, { timeout: 5000 })).not.toHaveLength(0)
+    // The first wines and their count, drawn with the panel's card before the panel renders: the
+    // search box waits for it (inert).
+    await within(dialog).findAllByRole('article', {}, { timeout: 5000 })
+    const first = titles(dialog)
+    expect(first).toHaveLength(FIRST_HITS)
+    expect(within(dialog).getByText(/^\d+ wines$/)).toBeInTheDocument()
+    expect(dialog.querySelector('form')).toHaveAttribute('inert')
+    // The focus that was on the note's close button is on the frame's.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
+    // jsdom lays nothing out: contrast is checked in the browsers (e2e a11y).
+    const { violations } = await axe.run(dialog, {
+      rules: { 'color-contrast': { enabled: false } },
+    })
+    expect(violations.map((v) => v.id)).toEqual([])
+
+    releaseRender()
+    // The panel's search box is live, the same wines still shown in the same order: its own
+    // first search took the answer already there.
+    await vi.waitFor(() => expect(dialog.querySelector('form')).not.toHaveAttribute('inert'), {
+      timeout: 5000,
+    })
+    expect(titles(dialog).slice(0, FIRST_HITS)).toEqual(first)
+    await vi.waitFor(() => expect(titles(dialog).length).toBeGreaterThan(FIRST_HITS), {
+      timeout: 5000,
+    })
+    expect(titles(dialog).slice(0, FIRST_HITS)).toEqual(first)
     expect(callsOf('search')).toHaveLength(1)
+  })
+
+  it('failing: the panel’s client sends the search again and shows its wines', async () => {
+    setFault('search', { kind: 'status', status: 500 }, { times: 1 })
+    releaseChunk()
+    releaseRender()
+    const user = userEvent.setup()
+    await renderWidget(search, { locale: 'en' })
+    await user.click(await screen.findByRole('button', { name: 'Search wines' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Wine search' })
+    expect(await within(dialog).findAllByRole('article', {}, { timeout: 5000 })).not.toHaveLength(0)
+    expect(callsOf('search')).toHaveLength(2)
   })
 })

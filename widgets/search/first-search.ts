@@ -3,15 +3,21 @@
  * has loaded (InstantSearch sends its own only once its tree has rendered): the round trip runs
  * while that code loads and renders, and InstantSearch's identical search takes its answer
  * (`searchAhead`). Only without a search in the page's URL (InstantSearch then starts from it).
- * Search.test.tsx holds InstantSearch's first request to this one.
+ * Search.test.tsx holds InstantSearch's first request to this one. Its wines are drawn as soon as
+ * they are in, before the panel (a large tree) has rendered and read them itself.
  */
+import type { ComponentType } from 'react'
 import type { Locale } from '../../src/domain/types'
 import {
   REFINEMENT_ATTRIBUTES,
   REFINEMENT_SHOW_MORE_LIMIT,
   hasSearchState,
 } from '../../src/domain/search-state'
-import { searchAhead, wineIndexName } from '../../src/services/search-ahead'
+import { searchAhead, wineIndexName, type SearchAnswer } from '../../src/services/search-ahead'
+import { isRecord } from '../../src/domain/is-record'
+import type { WineHit } from '../../src/domain/wine-hit'
+import { loadNamespaces } from '../../src/i18n/i18n'
+import type { HitCardProps } from '../../src/ui/hit-card/HitCard'
 
 /** 24 fills whole rows of the 2, 3 and 4 column grid. */
 export const HITS_PER_PAGE = 24
@@ -28,11 +34,69 @@ export const firstSearchRequest = (locale: Locale) => ({
   query: '',
 })
 
-export function sendFirstSearch(locale: Locale): void {
+/** The first search's wines, shown before InstantSearch has taken and read its answer. */
+export interface FirstResults {
+  hits: WineHit[]
+  nbHits: number
+  /** The card that draws them, loaded with its texts (no fallback flashes before the cards). */
+  Card: ComponentType<HitCardProps>
+}
+
+/** What the opening's first search answered: nothing until it has (nor after a failure). */
+let first: FirstResults | null = null
+let sent: Promise<SearchAnswer> | null = null
+const listeners = new Set<() => void>()
+
+function setFirst(next: FirstResults | null): void {
+  first = next
+  for (const listener of listeners) listener()
+}
+
+/**
+ * What draws the first wines: the panel's card and its reading of the index's records, taken
+ * from the panel's chunk (loading at the tap anyway) rather than chunks of their own.
+ */
+export interface CardKit {
+  HitCard: ComponentType<HitCardProps>
+  normalizeHits: (raw: readonly unknown[]) => WineHit[]
+}
+
+/** The answer's wines and count, or null when it is not an answer of one index. */
+export function readFirstResults(answer: SearchAnswer, kit: CardKit): FirstResults | null {
+  const [result] = answer.results
+  if (!isRecord(result) || !Array.isArray(result.hits) || typeof result.nbHits !== 'number')
+    return null
+  return { hits: kit.normalizeHits(result.hits), nbHits: result.nbHits, Card: kit.HitCard }
+}
+
+/** Sends the panel's first search (a new opening forgets the last one's answer). */
+export function sendFirstSearch(locale: Locale, loadKit: () => Promise<CardKit>): void {
+  sent = null
+  setFirst(null)
   if (hasSearchState(window.location.search)) return
+  let answer: Promise<SearchAnswer>
   try {
-    searchAhead({ requests: [firstSearchRequest(locale)] })
+    answer = searchAhead({ requests: [firstSearchRequest(locale)] })
   } catch {
     // No search config: the panel shows that and reports it when it renders.
+    return
   }
+  sent = answer
+  // The card and its texts load beside the answer: the wines are drawn in one go once all
+  // three are in (no loading note flashes between the parts).
+  Promise.all([answer, loadKit(), loadNamespaces(locale, ['wine'])]).then(
+    ([arrived, kit]) => {
+      if (sent === answer) setFirst(readFirstResults(arrived, kit))
+    },
+    // The panel shows it: its client sends the search again, its cards load their own texts.
+    () => {},
+  )
+}
+
+/** The opening's first results once they are in (null before, and without a first search). */
+export const firstResults = (): FirstResults | null => first
+
+export function subscribeFirstResults(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }

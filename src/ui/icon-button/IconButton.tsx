@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
 
 export interface IconButtonProps extends Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,
@@ -8,6 +8,7 @@ export interface IconButtonProps extends Omit<
   label: string
   /** The icon (an inline SVG, hidden from screen readers). */
   children: ReactNode
+  ref?: Ref<HTMLButtonElement>
 }
 
 /** A button that shows only an icon: named for screen readers and titled for the pointer. */

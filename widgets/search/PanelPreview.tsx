@@ -1,0 +1,63 @@
+import { useId, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
+import type { Locale } from '../../src/domain/types'
+import { useTranslation } from '../../src/i18n/use-translation'
+import { firstResults, subscribeFirstResults } from './first-search'
+import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
+import box from './SearchBox.module.css'
+
+const noFirstResults = () => null
+
+interface PanelPreviewProps {
+  locale: Locale
+  onSommelier: () => void
+  onClose: () => void
+  /** Shown until the first wines are in (a note and a close button: little to draw at the tap). */
+  loading: ReactNode
+}
+
+/**
+ * What the search panel shows while its code loads and renders: a loading note, then its frame
+ * with the wines of the first search as soon as they are in (sent at the tap). The filters and
+ * the search box wait for the panel (inert); the sommelier and close buttons work.
+ */
+export function PanelPreview({ locale, onSommelier, onClose, loading }: PanelPreviewProps) {
+  const { t } = useTranslation('search')
+  const id = useId()
+  const first = useSyncExternalStore(subscribeFirstResults, firstResults, noFirstResults)
+  const close = useRef<HTMLButtonElement>(null)
+  const shown = first !== null
+  // The loading note's close button had the focus, and went with the note: the frame's takes it.
+  useLayoutEffect(() => {
+    if (shown && (!document.activeElement || document.activeElement === document.body))
+      close.current?.focus()
+  }, [shown])
+  if (!first) return loading
+  return (
+    <PanelFrame
+      barId={`${id}-bar`}
+      barOpen={false}
+      onSommelier={onSommelier}
+      onClose={onClose}
+      closeRef={close}
+      searchBox={
+        // The search box's place and look (its label is visually hidden: no box of its own).
+        <form role="search" className={box.searchForm} inert>
+          <input
+            type="search"
+            aria-label={t('search.inputLabel')}
+            className={box.input}
+            placeholder={t('search.placeholder')}
+            readOnly
+          />
+        </form>
+      }
+      bar={null}
+    >
+      <ResultsView
+        count={first.nbHits}
+        noHits={first.hits.length === 0}
+        cards={hitCells(first.hits.slice(0, FIRST_HITS), locale, first.Card)}
+      />
+    </PanelFrame>
+  )
+}
