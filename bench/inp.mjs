@@ -214,16 +214,19 @@ async function openSearch(page) {
     const observer = new MutationObserver(() => {
       const card = found()
       if (!card || card.previousElementSibling || card.parentElement?.previousElementSibling) return
+      // Which drew it: the preview (the panel's search field still an inert copy) or the panel.
+      const by = card.closest('[role="dialog"]')?.querySelector('form[inert]') ? 'preview' : 'panel'
       for (const el of [card, ...card.querySelectorAll('*')])
-        el.setAttribute('elementtiming', 'first-result')
+        el.setAttribute('elementtiming', `first-result ${by}`)
     })
     observer.observe(document.body, { childList: true, subtree: true })
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if (entry.identifier !== 'first-result' || !(entry.renderTime > 0)) continue
+        if (!entry.identifier.startsWith('first-result') || !(entry.renderTime > 0)) continue
         const at = window.__inp.resultsPaintedAt
-        window.__inp.resultsPaintedAt =
-          at === undefined ? entry.renderTime : Math.min(at, entry.renderTime)
+        if (at !== undefined && at <= entry.renderTime) continue
+        window.__inp.resultsPaintedAt = entry.renderTime
+        window.__inp.resultsBy = entry.identifier.split(' ')[1]
         observer.disconnect()
       }
     }).observe({ type: 'element', buffered: true })
@@ -238,7 +241,10 @@ async function openSearch(page) {
     null,
     { timeout: 10_000 },
   )
-  return { resultsMs: await handle.jsonValue() }
+  return {
+    resultsMs: await handle.jsonValue(),
+    resultsBy: await page.evaluate(() => window.__inp.resultsBy),
+  }
 }
 
 /** The interactions: where, with what state, the setup (untrusted) and the measured input. */
@@ -700,7 +706,9 @@ async function measureOnce(browser, base, prefix, interaction, states, log) {
     const rawMs = Math.max(0, ...interactions.map((i) => i.duration))
     log?.(
       `[bench] inp ${interaction.id} ${prefix || 'ours'}: ${report.value} ms (raw ${rawMs}, ${ids.size} interaction(s))` +
-        (acted.resultsMs === undefined ? '' : `, first results ${acted.resultsMs.toFixed(0)} ms`),
+        (acted.resultsMs === undefined
+          ? ''
+          : `, first results ${acted.resultsMs.toFixed(0)} ms (by the ${acted.resultsBy})`),
     )
     return { inpMs: report.value, rawMs, report, requests: during, resultsMs: acted.resultsMs }
   } catch (error) {

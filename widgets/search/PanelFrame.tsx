@@ -29,7 +29,7 @@ export interface PanelFrameProps {
 /**
  * The search panel's frame: the top bar (filters, sommelier, the search box, close) and the
  * refinement bar beside the results. The panel draws its content in it, and so does the first
- * results' preview while the panel's code loads: the same boxes, so nothing moves when the panel
+ * results' preview until the panel has rendered: the same boxes, so nothing moves when the panel
  * takes over.
  */
 export function PanelFrame({
