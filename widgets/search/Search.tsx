@@ -146,8 +146,9 @@ export default function Search({ locale }: WidgetComponentProps) {
       // shows where the panel renders).
       sendFirstSearch(locale, () => loadPanel().then((code) => code.cardKit))
       if (!panelCode) loadPanel().catch(() => {})
-      // The dialog paints first (a loading note, then the first search's wines); the panel, a large
-      // tree, renders after it in a transition, in slices that leave the next tap a free thread.
+      // The dialog paints first (a loading note, then the first search's wines); the panel, a
+      // large tree, renders after it in a transition, in slices that leave the next tap a free
+      // thread.
       startTransition(() => setSearchMounted(true))
     },
     [locale],
