@@ -111,7 +111,10 @@ export function ResultsView({ count, query, noHits = false, cards, more }: Resul
   )
 }
 
-/** The grid's cells, one card each (the card component: the panel's own, or loaded lazily). */
+/**
+ * The grid's cells, one card each. The card is passed, not imported: this file is in the header's
+ * chunk, on every page, and the card comes with the panel's.
+ */
 export const hitCells = (
   hits: readonly WineHit[],
   locale: Locale,

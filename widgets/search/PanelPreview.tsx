@@ -1,11 +1,9 @@
-import { useId, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { Locale } from '../../src/domain/types'
 import { useTranslation } from '../../src/i18n/use-translation'
-import { firstResults, subscribeFirstResults } from './first-search'
+import { useFirstResults } from './first-search'
 import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
 import box from './SearchBox.module.css'
-
-const noFirstResults = () => null
 
 interface PanelPreviewProps {
   locale: Locale
@@ -23,7 +21,7 @@ interface PanelPreviewProps {
 export function PanelPreview({ locale, onSommelier, onClose, loading }: PanelPreviewProps) {
   const { t } = useTranslation('search')
   const id = useId()
-  const first = useSyncExternalStore(subscribeFirstResults, firstResults, noFirstResults)
+  const first = useFirstResults()
   const close = useRef<HTMLButtonElement>(null)
   const shown = first !== null
   // The loading note's close button had the focus, and went with the note: the frame's takes it.

@@ -6,7 +6,6 @@ import {
   useMemo,
   useReducer,
   useState,
-  useSyncExternalStore,
   type JSX,
   type ReactNode,
 } from 'react'
@@ -40,7 +39,7 @@ import { CloseIcon, ColorsIcon, GrapesIcon, MethodsIcon, PricesIcon, RegionsIcon
 import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
 import { SearchBox } from './SearchBox'
-import { HITS_PER_PAGE, firstResults, subscribeFirstResults, type CardKit } from './first-search'
+import { HITS_PER_PAGE, useFirstResults, type CardKit } from './first-search'
 import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
@@ -69,8 +68,6 @@ function Answered({ children }: { children: ReactNode }) {
   return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
 }
 
-const noFirstResults = () => null
-
 /** What the first results' preview draws with once this chunk is in (no chunk of their own). */
 export const cardKit: CardKit = { HitCard, normalizeHits }
 
@@ -86,7 +83,7 @@ function Results({ locale }: { locale: Locale }) {
   const ready = !results.__isArtificial
   // Until InstantSearch has read its first answer, the wines the first search brought (drawn
   // before the panel, in the same place): the cards stay while the panel takes over.
-  const first = useSyncExternalStore(subscribeFirstResults, firstResults, noFirstResults)
+  const first = useFirstResults()
   const early = ready ? null : first
   const hits = useMemo(() => (early ? early.hits : normalizeHits(items)), [early, items])
   const [allDrawn, setAllDrawn] = useState(false)

@@ -6,7 +6,7 @@
  * Search.test.tsx holds InstantSearch's first request to this one. Its wines are drawn as soon as
  * they are in, before the panel (a large tree) has rendered and read them itself.
  */
-import type { ComponentType } from 'react'
+import { useSyncExternalStore, type ComponentType } from 'react'
 import type { Locale } from '../../src/domain/types'
 import {
   REFINEMENT_ATTRIBUTES,
@@ -62,7 +62,7 @@ export interface CardKit {
 }
 
 /** The answer's wines and count, or null when it is not an answer of one index. */
-export function readFirstResults(answer: SearchAnswer, kit: CardKit): FirstResults | null {
+function readFirstResults(answer: SearchAnswer, kit: CardKit): FirstResults | null {
   const [result] = answer.results
   if (!isRecord(result) || !Array.isArray(result.hits) || typeof result.nbHits !== 'number')
     return null
@@ -93,10 +93,14 @@ export function sendFirstSearch(locale: Locale, loadKit: () => Promise<CardKit>)
   )
 }
 
-/** The opening's first results once they are in (null before, and without a first search). */
-export const firstResults = (): FirstResults | null => first
-
-export function subscribeFirstResults(listener: () => void): () => void {
+function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
+
+const current = (): FirstResults | null => first
+const none = (): null => null
+
+/** The opening's first results once they are in (null before, and without a first search). */
+export const useFirstResults = (): FirstResults | null =>
+  useSyncExternalStore(subscribe, current, none)
