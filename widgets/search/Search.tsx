@@ -1,9 +1,11 @@
 import {
   Suspense,
   lazy,
+  memo,
   startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type PointerEvent,
@@ -22,6 +24,7 @@ import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
 import { sendFirstSearch } from './first-search'
 import { PanelPreview } from './PanelPreview'
+import type { SearchField } from './SearchBox'
 // The panel's stylesheets load with the button, in the site chunk's stylesheet: opening the
 // panel waits for its script alone, not for a stylesheet too.
 import './SearchBox.module.css'
@@ -38,7 +41,8 @@ type Mode = 'search' | 'sommelier'
 // little on every page, the search code loads on the first hover, focus or opening.
 let panelCode: typeof PanelCode | null = null
 const loadPanel = () => import('./SearchPanel').then((code) => (panelCode = code))
-const SearchPanel = lazy(loadPanel)
+// Memo: the panel re-renders for its own props only, not when the preview goes.
+const SearchPanel = memo(lazy(loadPanel))
 
 interface TopBarProps {
   onClose: () => void
@@ -132,6 +136,11 @@ export default function Search({ locale }: WidgetComponentProps) {
   // The search panel stays mounted while the modal is open, so toggling to the sommelier and
   // back keeps the query and refinements.
   const [searchMounted, setSearchMounted] = useState(false)
+  // The panel renders hidden behind the preview (or the loading note) and replaces it once its
+  // whole tree is in: the dialog is never empty, and the focus goes straight to the panel's field.
+  const [panelShown, setPanelShown] = useState(false)
+  const onPanelRendered = useCallback(() => setPanelShown(true), [])
+  const field = useRef<SearchField>(null)
   // The panel was asked for in this opening (its code, its first search).
   const panelAsked = useRef(false)
   const modeRef = useRef<Mode | null>(null)
@@ -173,6 +182,7 @@ export default function Search({ locale }: WidgetComponentProps) {
     modeRef.current = null
     setMode(null)
     setSearchMounted(false)
+    setPanelShown(false)
     panelAsked.current = false
     getStore().update((d) => {
       d.conversation = []
@@ -199,6 +209,11 @@ export default function Search({ locale }: WidgetComponentProps) {
     return () => window.removeEventListener('popstate', onPopState)
   }, [isOwner, open])
 
+  // The preview, and the focus it had, went in this commit: the panel's field takes it.
+  useLayoutEffect(() => {
+    if (panelShown && modeRef.current === 'search') field.current?.focus()
+  }, [panelShown])
+
   const onTrigger = () => {
     modal.pressed(trigger.current)
     getBus().emit('modal:open', { mode: 'search' })
@@ -209,10 +224,11 @@ export default function Search({ locale }: WidgetComponentProps) {
   const preloadOnHover = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.pointerType !== 'touch') preload()
   }
+  const toSommelier = useCallback(() => switchTo('sommelier'), [switchTo])
   const loading = (
     <PanelPreview
       locale={locale}
-      onSommelier={() => switchTo('sommelier')}
+      onSommelier={toSommelier}
       onClose={close}
       loading={<PanelMessage onClose={close} role="status" text={t('search.stalled')} />}
     />
@@ -244,19 +260,21 @@ export default function Search({ locale }: WidgetComponentProps) {
                   <PanelMessage onClose={close} role="alert" text={t('search.error')} />
                 )}
               >
-                {/* Until the transition has the panel ready, the same preview stays. */}
-                <Suspense fallback={loading}>
-                  {searchMounted ? (
-                    <SearchPanel
-                      locale={locale}
-                      active={mode === 'search'}
-                      onClose={close}
-                      onSommelier={() => switchTo('sommelier')}
-                    />
-                  ) : (
-                    loading
-                  )}
-                </Suspense>
+                {!panelShown && loading}
+                {searchMounted && (
+                  <Suspense fallback={null}>
+                    <div className={styles.slot} hidden={!panelShown}>
+                      <SearchPanel
+                        locale={locale}
+                        active={mode === 'search'}
+                        onClose={close}
+                        onSommelier={toSommelier}
+                        onRendered={onPanelRendered}
+                        fieldRef={field}
+                      />
+                    </div>
+                  </Suspense>
+                )}
               </ErrorBoundary>
             </div>
           )}

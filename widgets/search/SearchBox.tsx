@@ -1,4 +1,12 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+} from 'react'
 import { useInstantSearch, useSearchBox } from 'react-instantsearch'
 import { useTranslation } from '../../src/i18n/use-translation'
 import { getBus } from '../../src/bus/bus'
@@ -9,14 +17,21 @@ import styles from './SearchBox.module.css'
 /** A query unchanged this long counts as searched for (announced on the bus). */
 const SEARCH_SETTLE_MS = 1000
 
+/** What the panel's owner may do with the box: focus it when the panel shows. */
+export interface SearchField {
+  focus: () => void
+}
+
 interface SearchBoxProps {
   active: boolean
+  fieldRef?: Ref<SearchField>
 }
 
 /** The free-text box: refined on every keystroke, 512 characters at most, stalled text. */
-export function SearchBox({ active }: SearchBoxProps) {
+export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   const { t } = useTranslation(['search', 'wine'])
   const input = useRef<HTMLInputElement>(null)
+  useImperativeHandle(fieldRef, () => ({ focus: () => input.current?.focus() }), [])
   const { query, refine } = useSearchBox()
   // The instance's status, not the search box's render state: the connectors render only once
   // an answer is in, so the first search would never look stalled (after STALLED_SEARCH_DELAY_MS).

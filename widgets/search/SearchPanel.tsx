@@ -8,6 +8,7 @@ import {
   useState,
   type JSX,
   type ReactNode,
+  type Ref,
 } from 'react'
 import type { UiState } from 'instantsearch.js'
 import { Configure, InstantSearch, useInfiniteHits, useInstantSearch } from 'react-instantsearch'
@@ -38,7 +39,7 @@ import { createStateMapping, createUrlRouter } from './url-router'
 import { CloseIcon, ColorsIcon, GrapesIcon, MethodsIcon, PricesIcon, RegionsIcon } from './icons'
 import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
-import { SearchBox } from './SearchBox'
+import { SearchBox, type SearchField } from './SearchBox'
 import { HITS_PER_PAGE, useFirstResults, type CardKit } from './first-search'
 import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
@@ -132,9 +133,18 @@ interface PanelProps {
   active: boolean
   onClose: () => void
   onSommelier: () => void
+  /** Called once the whole panel is in the page (it renders hidden, behind the preview). */
+  onRendered: () => void
+  fieldRef: Ref<SearchField>
 }
 
-function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
+function Layout({
+  locale,
+  active,
+  onClose,
+  onSommelier,
+  fieldRef,
+}: Omit<PanelProps, 'onRendered'>) {
   const { t } = useTranslation(['search', 'wine'])
   const id = useId()
   const [panels, dispatch] = useReducer(panelsReducer, initialPanels)
@@ -215,7 +225,7 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
       onToggleBar={() => dispatch({ type: 'toggleBar' })}
       onSommelier={onSommelier}
       onClose={onClose}
-      searchBox={<SearchBox active={active} />}
+      searchBox={<SearchBox active={active} fieldRef={fieldRef} />}
       bar={
         <Answered>
           <div className={`${styles.barTools} ${styles.smallOnly}`}>
@@ -268,7 +278,7 @@ function Layout({ locale, active, onClose, onSommelier }: PanelProps) {
  * The search panel (its own chunk): InstantSearch over the locale's wine index, the state kept
  * in the query string, the top bar, the refinement lists and the results grid.
  */
-export default function SearchPanel(props: PanelProps) {
+export default function SearchPanel({ onRendered, ...props }: PanelProps) {
   // Load the texts before InstantSearch renders: suspending inside its tree would unmount and
   // re-register its widgets. The hit cards speak the index's locale, which may differ.
   useTranslation(['search', 'wine'])
@@ -278,6 +288,9 @@ export default function SearchPanel(props: PanelProps) {
     router: createUrlRouter(),
     stateMapping: createStateMapping(indexName),
   }))
+  // A parent's effect runs after its whole tree's. Not a layout effect: an update from there
+  // runs InstantSearch's mount effects within the commit, and it then never renders its answer.
+  useEffect(() => onRendered(), [onRendered])
   return (
     <InstantSearch<UiState, SearchState>
       searchClient={getSearchClient()}

@@ -76,6 +76,18 @@ describe('the search panel’s first search', () => {
     })
     expect(violations.map((v) => v.id)).toEqual([])
 
+    // A keyboard shopper moves on to the first wine while the panel renders.
+    await user.tab()
+    expect(within(dialog).getAllByRole('link')[0]).toHaveFocus()
+    // From here to the live panel, every change of the dialog leaves the focus in it and a way
+    // out (its close button): the preview's wine had the focus when the panel replaced it.
+    const seen: string[] = []
+    const watch = new MutationObserver(() => {
+      if (!dialog.contains(document.activeElement)) seen.push('the focus left the dialog')
+      if (!within(dialog).queryByRole('button', { name: 'Close' })) seen.push('no close button')
+    })
+    watch.observe(dialog, { childList: true, subtree: true, attributes: true })
+
     releaseRender()
     // The panel's search box is live, the same wines still shown in the same order: its own
     // first search took the answer already there.
@@ -83,11 +95,15 @@ describe('the search panel’s first search', () => {
       timeout: 5000,
     })
     expect(titles(dialog).slice(0, FIRST_HITS)).toEqual(first)
+    // The panel takes the focus into its search field, as when it opens without a preview.
+    expect(within(dialog).getByRole('searchbox', { name: 'Search the wines' })).toHaveFocus()
     await vi.waitFor(() => expect(titles(dialog).length).toBeGreaterThan(FIRST_HITS), {
       timeout: 5000,
     })
     expect(titles(dialog).slice(0, FIRST_HITS)).toEqual(first)
     expect(callsOf('search')).toHaveLength(1)
+    watch.disconnect()
+    expect([...new Set(seen)]).toEqual([])
   })
 
   it('failing: the panel’s client sends the search again and shows its wines', async () => {

@@ -121,6 +121,27 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement)
   })
 
+  it('keeps the focus inside when the element that had it is taken out of the dialog', async () => {
+    function Swapping() {
+      const [step, setStep] = useState(0)
+      return (
+        <Modal open onClose={() => {}} label="X">
+          <button type="button">Fermer</button>
+          {step === 0 && (
+            <button type="button" onClick={() => setStep(1)}>
+              Suivant
+            </button>
+          )}
+        </Modal>
+      )
+    }
+    const user = userEvent.setup()
+    render(<Swapping />)
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    // The browser puts the focus on the body, with no event: the dialog takes it back.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus())
+  })
+
   it('falls back to returnFocus when the opener is gone', async () => {
     function Gone() {
       const [open, setOpen] = useState(false)

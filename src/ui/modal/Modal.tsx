@@ -130,9 +130,17 @@ export function Modal({
       if (root && event.target instanceof Node && !root.contains(event.target))
         (tabbables(root)[0] ?? root).focus()
     }
+    // Content swapped inside (a panel replacing its preview, a line removed) may take out the
+    // element with the focus: the browser then puts it on the body, outside, with no event.
+    const lost = new MutationObserver(() => {
+      const active = document.activeElement
+      if (root && (!active || active === document.body)) (tabbables(root)[0] ?? root).focus()
+    })
+    if (root) lost.observe(root, { childList: true, subtree: true })
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('focusin', onFocusIn)
     return () => {
+      lost.disconnect()
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('focusin', onFocusIn)
       unlockScroll()
