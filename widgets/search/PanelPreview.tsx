@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { Locale } from '../../src/domain/types'
+import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { useTranslation } from '../../src/i18n/use-translation'
 import { useFirstResults } from './first-search'
 import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
@@ -9,16 +10,18 @@ interface PanelPreviewProps {
   locale: Locale
   onSommelier: () => void
   onClose: () => void
+  /** What the shopper types in the preview's field, for the panel's to take over. */
+  onType: (text: string) => void
   /** Shown until the first wines are in (a note and a close button: little to draw at the tap). */
   loading: ReactNode
 }
 
 /**
  * What the search panel shows while its code loads and renders: a loading note, then its frame
- * with the wines of the first search as soon as they are in (sent at the tap). The filters and
- * the search box wait for the panel (inert); the sommelier and close buttons work.
+ * with the wines of the first search as soon as they are in (sent at the tap). The filters wait
+ * for the panel (inert); the search field takes text, and the sommelier and close buttons work.
  */
-export function PanelPreview({ locale, onSommelier, onClose, loading }: PanelPreviewProps) {
+export function PanelPreview({ locale, onSommelier, onClose, onType, loading }: PanelPreviewProps) {
   const { t } = useTranslation('search')
   const id = useId()
   const first = useFirstResults()
@@ -39,13 +42,20 @@ export function PanelPreview({ locale, onSommelier, onClose, loading }: PanelPre
       closeRef={close}
       searchBox={
         // The search box's place and look (its label is visually hidden: no box of its own).
-        <form role="search" className={box.searchForm} inert>
+        // Typing works: the panel's box takes the text over when it shows.
+        <form role="search" className={box.searchForm} onSubmit={(e) => e.preventDefault()}>
           <input
             type="search"
             aria-label={t('search.inputLabel')}
             className={box.input}
             placeholder={t('search.placeholder')}
-            readOnly
+            maxLength={SEARCH_QUERY_MAX_LENGTH}
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={(event) => onType(event.currentTarget.value)}
           />
         </form>
       }

@@ -141,6 +141,8 @@ export default function Search({ locale }: WidgetComponentProps) {
   const [panelShown, setPanelShown] = useState(false)
   const onPanelRendered = useCallback(() => setPanelShown(true), [])
   const field = useRef<SearchField>(null)
+  // What was typed in the preview's field (no render: the panel's field reads it when it shows).
+  const typedEarly = useRef('')
   // The panel was asked for in this opening (its code, its first search).
   const panelAsked = useRef(false)
   const modeRef = useRef<Mode | null>(null)
@@ -151,6 +153,7 @@ export default function Search({ locale }: WidgetComponentProps) {
       setMode(next)
       if (next !== 'search' || panelAsked.current) return
       panelAsked.current = true
+      typedEarly.current = ''
       // The panel's first search leaves now, while the panel's code loads (a failed import
       // shows where the panel renders).
       sendFirstSearch(locale, () => loadPanel().then((code) => code.cardKit))
@@ -209,9 +212,10 @@ export default function Search({ locale }: WidgetComponentProps) {
     return () => window.removeEventListener('popstate', onPopState)
   }, [isOwner, open])
 
-  // The preview, and the focus it had, went in this commit: the panel's field takes it.
+  // The preview, and the focus it had, went in this commit: the panel's field takes it, and
+  // what was typed in the preview's.
   useLayoutEffect(() => {
-    if (panelShown && modeRef.current === 'search') field.current?.focus()
+    if (panelShown && modeRef.current === 'search') field.current?.takeOver(typedEarly.current)
   }, [panelShown])
 
   const onTrigger = () => {
@@ -230,6 +234,7 @@ export default function Search({ locale }: WidgetComponentProps) {
       locale={locale}
       onSommelier={toSommelier}
       onClose={close}
+      onType={(text) => (typedEarly.current = text)}
       loading={<PanelMessage onClose={close} role="status" text={t('search.stalled')} />}
     />
   )

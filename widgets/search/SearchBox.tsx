@@ -17,9 +17,10 @@ import styles from './SearchBox.module.css'
 /** A query unchanged this long counts as searched for (announced on the bus). */
 const SEARCH_SETTLE_MS = 1000
 
-/** What the panel's owner may do with the box: focus it when the panel shows. */
+/** What the panel's owner does with the box when the panel shows. */
 export interface SearchField {
-  focus: () => void
+  /** Takes the focus, and what was typed before the box was there (in the preview's field). */
+  takeOver: (typed: string) => void
 }
 
 interface SearchBoxProps {
@@ -31,7 +32,7 @@ interface SearchBoxProps {
 export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   const { t } = useTranslation(['search', 'wine'])
   const input = useRef<HTMLInputElement>(null)
-  useImperativeHandle(fieldRef, () => ({ focus: () => input.current?.focus() }), [])
+
   const { query, refine } = useSearchBox()
   // The instance's status, not the search box's render state: the connectors render only once
   // an answer is in, so the first search would never look stalled (after STALLED_SEARCH_DELAY_MS).
@@ -71,6 +72,28 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
     return () => clearTimeout(timer)
   }, [value, announce])
 
+  const type = useCallback(
+    (text: string) => {
+      const next = text.slice(0, SEARCH_QUERY_MAX_LENGTH)
+      setValue(next)
+      setTyped((before) => [...before, next])
+      // The field echoes the key at once; the results, panels and counts the new query
+      // re-renders wait behind it as a transition, so a keystroke paints in one cheap frame.
+      startTransition(() => refine(next))
+    },
+    [refine],
+  )
+  useImperativeHandle(
+    fieldRef,
+    () => ({
+      takeOver: (typed) => {
+        if (typed) type(typed)
+        input.current?.focus()
+      },
+    }),
+    [type],
+  )
+
   return (
     <form
       role="search"
@@ -94,14 +117,7 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
         autoCapitalize="off"
         spellCheck={false}
         enterKeyHint="search"
-        onChange={(event) => {
-          const next = event.currentTarget.value.slice(0, SEARCH_QUERY_MAX_LENGTH)
-          setValue(next)
-          setTyped((before) => [...before, next])
-          // The field echoes the key at once; the results, panels and counts the new query
-          // re-renders wait behind it as a transition, so a keystroke paints in one cheap frame.
-          startTransition(() => refine(next))
-        }}
+        onChange={(event) => type(event.currentTarget.value)}
       />
       <span role="status" className={styles.stalled}>
         {status === 'stalled' ? t('search.stalled') : ''}

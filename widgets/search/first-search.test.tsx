@@ -17,7 +17,11 @@ import type * as PanelCode from './SearchPanel'
 let releaseChunk: () => void = () => {}
 const chunkArrived = new Promise<void>((resolve) => (releaseChunk = resolve))
 let releaseRender: () => void = () => {}
-const renderAllowed = new Promise<void>((resolve) => (releaseRender = resolve))
+let renderAllowed = new Promise<void>((resolve) => (releaseRender = resolve))
+/** Holds the panel's render again (the first test released it). */
+const holdRender = () => {
+  renderAllowed = new Promise<void>((resolve) => (releaseRender = resolve))
+}
 vi.mock('./SearchPanel', async (importOriginal) => {
   const panel = await importOriginal<typeof PanelCode>()
   await chunkArrived
@@ -61,13 +65,11 @@ describe('the search panel’s first search', () => {
     releaseChunk()
     releaseHeld('search')
 
-    // The first wines and their count, drawn with the panel's card before the panel renders: the
-    // search box waits for it (inert).
+    // The first wines and their count, drawn with the panel's card before the panel renders.
     await within(dialog).findAllByRole('article', {}, { timeout: 5000 })
     const first = titles(dialog)
     expect(first).toHaveLength(FIRST_HITS)
     expect(within(dialog).getByText(/^\d+ wines$/)).toBeInTheDocument()
-    expect(dialog.querySelector('form')).toHaveAttribute('inert')
     // The focus that was on the note's close button is on the frame's.
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
     // jsdom lays nothing out: contrast is checked in the browsers (e2e a11y).
@@ -89,14 +91,14 @@ describe('the search panel’s first search', () => {
     watch.observe(dialog, { childList: true, subtree: true, attributes: true })
 
     releaseRender()
-    // The panel's search box is live, the same wines still shown in the same order: its own
-    // first search took the answer already there.
-    await vi.waitFor(() => expect(dialog.querySelector('form')).not.toHaveAttribute('inert'), {
-      timeout: 5000,
-    })
+    // The panel takes the focus into its search field, as when it opens without a preview, and
+    // shows the same wines in the same order: its own first search took the answer already there.
+    await vi.waitFor(
+      () =>
+        expect(within(dialog).getByRole('searchbox', { name: 'Search the wines' })).toHaveFocus(),
+      { timeout: 5000 },
+    )
     expect(titles(dialog).slice(0, FIRST_HITS)).toEqual(first)
-    // The panel takes the focus into its search field, as when it opens without a preview.
-    expect(within(dialog).getByRole('searchbox', { name: 'Search the wines' })).toHaveFocus()
     await vi.waitFor(() => expect(titles(dialog).length).toBeGreaterThan(FIRST_HITS), {
       timeout: 5000,
     })
@@ -116,5 +118,32 @@ describe('the search panel’s first search', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Wine search' })
     expect(await within(dialog).findAllByRole('article', {}, { timeout: 5000 })).not.toHaveLength(0)
     expect(callsOf('search')).toHaveLength(2)
+  })
+
+  it('what is typed in the preview’s field, the panel’s takes over and searches', async () => {
+    holdRender()
+    const user = userEvent.setup()
+    await renderWidget(search, { locale: 'en' })
+    await user.click(await screen.findByRole('button', { name: 'Search wines' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Wine search' })
+    await within(dialog).findAllByRole('article', {}, { timeout: 5000 })
+    const early = within(dialog).getByRole('searchbox', { name: 'Search the wines' })
+    await user.type(early, 'merlot')
+
+    releaseRender()
+    await vi.waitFor(
+      () =>
+        expect(within(dialog).getByRole('searchbox', { name: 'Search the wines' })).not.toBe(early),
+      { timeout: 5000 },
+    )
+    const field = within(dialog).getByRole('searchbox', { name: 'Search the wines' })
+    expect(field).toHaveValue('merlot')
+    expect(field).toHaveFocus()
+    // The results are the query's: its count, and Merlot in every card shown.
+    await vi.waitFor(() => expect(dialog.querySelector('[data-query="merlot"]')).not.toBeNull(), {
+      timeout: 5000,
+    })
+    for (const card of within(dialog).getAllByRole('article'))
+      expect(card).toHaveTextContent(/merlot/i)
   })
 })

@@ -33,9 +33,14 @@ const FOCUSABLE = [
 /** Tabbable elements in document order, skipping hidden and inert ones. */
 function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]'),
+    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]') && shown(el),
   )
 }
+
+// Not shown by a stylesheet (a phone-only button on a large screen): it cannot take the focus,
+// so wrapping to it would let the focus out. jsdom has no checkVisibility and lays nothing out.
+const shown = (el: HTMLElement) =>
+  typeof el.checkVisibility === 'function' ? el.checkVisibility() : true
 
 // Body scroll lock, counted so nested or successive modals restore the page's own values.
 // Module-level on purpose: there is one <body> per document, whatever page context runs.
