@@ -402,8 +402,21 @@ class WebKitDriver implements Driver {
     if (text) await this.cmd('POST', `/element/${el[ELEMENT]}/value`, { text })
   }
   async type(q: Query, text: string) {
-    const el = await this.clickElement(q)
-    await this.cmd('POST', `/element/${el[ELEMENT]}/value`, { text })
+    await this.clickElement(q)
+    // Keys go where the focus is, as a shopper's do (and puppeteer's): the element send-keys
+    // command types into one element, and fails when the page replaces it meanwhile (the search
+    // preview's field, whose text and focus the panel's field takes over).
+    await this.actions([
+      {
+        type: 'key',
+        id: 'keyboard',
+        // The journeys type plain text: one key per code point is enough.
+        actions: Array.from(text).flatMap((value) => [
+          { type: 'keyDown', value },
+          { type: 'keyUp', value },
+        ]),
+      },
+    ])
   }
   async press(key: Key) {
     const value = WEBDRIVER_KEYS[key === 'Shift+Tab' ? 'Tab' : key]

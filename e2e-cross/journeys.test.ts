@@ -77,7 +77,12 @@ journey('search: type, refine by a grape, open a hit', async (page, size) => {
   const grapes: Query = { within: dialog, role: 'group', name: t('search.grapes'), exact: true }
   await visible(page, grapes)
   const grape: Query = { within: grapes, role: 'checkbox', name: /^Merlot \d+$/ }
-  const label = (await nameOf(page, grape)) ?? ''
+  // The lists redraw as the answer for the typed query comes in: read the box once it is there.
+  let label = ''
+  await until('the Merlot refinement with its count', async () => {
+    label = (await nameOf(page, grape)) ?? ''
+    return /\d+$/.test(label)
+  })
   const merlotCount = Number(/(\d+)$/.exec(label)?.[1])
   await page.click(grape)
   await until(
