@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode, Ref } from 'react'
 import type { Locale } from '../../src/domain/types'
+import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import type { WineHit } from '../../src/domain/wine-hit'
 import type { HitCardProps } from '../../src/ui/hit-card/HitCard'
 import { useTranslation } from '../../src/i18n/use-translation'
@@ -7,6 +8,20 @@ import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { CloseIcon, FilterIcon, SommelierIcon } from './icons'
 import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
+
+/**
+ * The search field's own attributes, on the panel's field and on the preview's that stands in for
+ * it: a phone's keyboard and the browser treat both the same.
+ */
+export const SEARCH_FIELD = {
+  type: 'search',
+  maxLength: SEARCH_QUERY_MAX_LENGTH,
+  autoComplete: 'off',
+  autoCorrect: 'off',
+  autoCapitalize: 'off',
+  spellCheck: false,
+  enterKeyHint: 'search',
+} as const
 
 /** Cards of the first answer drawn at once (more than a phone shows); the rest just after. */
 export const FIRST_HITS = 6

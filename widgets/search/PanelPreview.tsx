@@ -1,9 +1,8 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { Locale } from '../../src/domain/types'
-import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { useTranslation } from '../../src/i18n/use-translation'
 import { useFirstResults } from './first-search'
-import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
+import { FIRST_HITS, PanelFrame, ResultsView, SEARCH_FIELD, hitCells } from './PanelFrame'
 import box from './SearchBox.module.css'
 
 interface PanelPreviewProps {
@@ -45,16 +44,10 @@ export function PanelPreview({ locale, onSommelier, onClose, onType, loading }: 
         // Typing works: the panel's box takes the text over when it shows.
         <form role="search" className={box.searchForm} onSubmit={(e) => e.preventDefault()}>
           <input
-            type="search"
+            {...SEARCH_FIELD}
             aria-label={t('search.inputLabel')}
             className={box.input}
             placeholder={t('search.placeholder')}
-            maxLength={SEARCH_QUERY_MAX_LENGTH}
-            autoCorrect="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            autoComplete="off"
-            enterKeyHint="search"
             onChange={(event) => onType(event.currentTarget.value)}
           />
         </form>

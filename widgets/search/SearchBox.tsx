@@ -13,6 +13,7 @@ import { getBus } from '../../src/bus/bus'
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import styles from './SearchBox.module.css'
+import { SEARCH_FIELD } from './PanelFrame'
 
 /** A query unchanged this long counts as searched for (announced on the bus). */
 const SEARCH_SETTLE_MS = 1000
@@ -32,7 +33,6 @@ interface SearchBoxProps {
 export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   const { t } = useTranslation(['search', 'wine'])
   const input = useRef<HTMLInputElement>(null)
-
   const { query, refine } = useSearchBox()
   // The instance's status, not the search box's render state: the connectors render only once
   // an answer is in, so the first search would never look stalled (after STALLED_SEARCH_DELAY_MS).
@@ -108,15 +108,10 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
       <HiddenLabelInput
         label={t('search.inputLabel')}
         ref={input}
-        type="search"
+        {...SEARCH_FIELD}
         className={styles.input}
         value={value}
         placeholder={t('search.placeholder')}
-        maxLength={SEARCH_QUERY_MAX_LENGTH}
-        autoCorrect="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        enterKeyHint="search"
         onChange={(event) => type(event.currentTarget.value)}
       />
       <span role="status" className={styles.stalled}>

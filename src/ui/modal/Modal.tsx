@@ -130,16 +130,16 @@ export function Modal({
         first?.focus()
       }
     }
+    const focusInside = () => root && (tabbables(root)[0] ?? root).focus()
     // Focus that lands outside (a click on the page behind, a script) is brought back.
     const onFocusIn = (event: FocusEvent) => {
-      if (root && event.target instanceof Node && !root.contains(event.target))
-        (tabbables(root)[0] ?? root).focus()
+      if (event.target instanceof Node && !root?.contains(event.target)) focusInside()
     }
     // Content swapped inside (a panel replacing its preview, a line removed) may take out the
     // element with the focus: the browser then puts it on the body, outside, with no event.
     const lost = new MutationObserver(() => {
       const active = document.activeElement
-      if (root && (!active || active === document.body)) (tabbables(root)[0] ?? root).focus()
+      if (!active || active === document.body) focusInside()
     })
     if (root) lost.observe(root, { childList: true, subtree: true })
     document.addEventListener('keydown', onKeyDown)
