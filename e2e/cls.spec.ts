@@ -33,12 +33,20 @@ async function watchShifts(page: Page) {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number
         hadRecentInput: boolean
-        sources?: { node?: Node | null }[]
+        sources?: {
+          node?: Node | null
+          previousRect: DOMRectReadOnly
+          currentRect: DOMRectReadOnly
+        }[]
       })[]) {
         if (entry.hadRecentInput) continue
         record.value += entry.value
+        // Where each source was and went, and when: enough to tell a rare shift's cause from the
+        // failure message alone.
+        const rect = (r: DOMRectReadOnly) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
         record.sources.push(
-          `${entry.value.toFixed(4)}: ${(entry.sources ?? []).map((s) => describe(s.node)).join(', ')}`,
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((s) => `${describe(s.node)} (${rect(s.previousRect)} → ${rect(s.currentRect)})`).join(', ')}`,
         )
       }
     }).observe({ type: 'layout-shift', buffered: true })
@@ -72,7 +80,22 @@ for (const size of SIZES) {
           await page.clock.runFor(1_000)
         }
         const cls = await page.evaluate(() => window.__cls!)
-        expect(cls.value, cls.sources.join('\n')).toBeLessThanOrEqual(CLS_LIMIT)
+        // The page as it ended (the main's blocks, any error or note a widget showed), for a
+        // shift seen once in many runs.
+        const ended = await page.evaluate(() =>
+          [
+            ...[...(document.querySelector('main')?.children ?? [])].map(
+              (el) =>
+                `${el.tagName.toLowerCase()} ${Math.round(el.getBoundingClientRect().height)} px`,
+            ),
+            ...[...document.querySelectorAll('[role=note], [role=alert], [data-widget-error]')].map(
+              (el) => `${el.getAttribute('data-widget-error') ?? ''} ${el.textContent}`,
+            ),
+          ].join('; '),
+        )
+        expect(cls.value, `${cls.sources.join('\n')}\nended: ${ended}`).toBeLessThanOrEqual(
+          CLS_LIMIT,
+        )
       })
     }
   })
