@@ -453,7 +453,7 @@ journey(
       // load here): click again on the new one until the address is the target's. A click that
       // did start the navigation (the document heard `beforeunload`) is waited for, never
       // clicked again: on a slow machine a second click would restart a load that was under way.
-      const arrived = (ms: number) =>
+      const arrived = (ms?: number) =>
         until(`the page ${target}`, async () => (await path(page)) === target, ms)
       for (let attempt = 1; ; attempt++) {
         await page.evaluate(() => {
@@ -462,7 +462,8 @@ journey(
         })
         await page.click({ css: `footer a[href="${target}"]` })
         try {
-          await arrived(4_000)
+          // The harness's usual wait (CROSS_WAIT_MS): a loaded machine has taken WebKit over 4 s.
+          await arrived()
           break
         } catch (error) {
           // No answer from the page: it is between two documents, so it is leaving.
@@ -471,7 +472,22 @@ journey(
             await arrived(30_000)
             break
           }
-          if (attempt === 3) throw error
+          if (attempt === 3) {
+            // Where the page stood and what the click met, for a failure seen once in many runs.
+            const where = await page
+              .evaluate((href: string) => {
+                const link = document.querySelector(`footer a[href="${href}"]`)
+                const box = link?.getBoundingClientRect()
+                const hit = box
+                  ? document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+                  : null
+                return `${location.pathname}, ${document.readyState}, link ${box ? `at ${Math.round(box.x)},${Math.round(box.y)}` : 'absent'}, at its centre: ${hit ? `${hit.tagName.toLowerCase()} ${hit.closest('[data-widget]')?.getAttribute('data-widget') ?? ''} "${hit.textContent.trim().slice(0, 40)}"` : 'nothing'}`
+              }, target)
+              .catch((e: unknown) => `(no answer: ${String(e)})`)
+            throw new Error(`${error instanceof Error ? error.message : String(error)}; ${where}`, {
+              cause: error,
+            })
+          }
         }
       }
     }
