@@ -6,8 +6,8 @@ import { registry } from '../mount/registry'
 import { expect, open, routes, test, text } from './helpers'
 
 /**
- * Host pages cannot break our widgets. Every widget is photographed on its demo page,
- * then with Bootstrap 5's stylesheet (the npm package, linked in <head> where a CMS links its
+ * Host pages cannot break our widgets. Every widget is photographed on its demo page (once: the
+ * header's widgets on every page look the same everywhere), then with Bootstrap 5's stylesheet (the npm package, linked in <head> where a CMS links its
  * theme, before the stylesheets our runtime appends), then without it again; the two photos must
  * match. One font is forced on everything for both photos: fonts are the host's on purpose.
  */
@@ -15,35 +15,34 @@ import { expect, open, routes, test, text } from './helpers'
 interface ComparedPage {
   path: string
   widgets: string[]
-  /** The tags photographed, when not every tag of the page. */
-  select?: string
+  /** The tags photographed: those of `widgets`. */
+  select: string
 }
+
+const selecting = (widgets: string[]) => widgets.map((w) => `[data-widget='${w}']`).join(', ')
 
 /**
  * Each widget on a page where it shows, picked from the demo site itself: the first English
  * route (routes.json's order) whose page carries its tag, so a widget's demo page is all it
  * needs here. A widget on no demo page is compared in the widget catalogue (`/`), which shows
- * every registered widget's example; there only those tags are photographed.
+ * every registered widget's example.
  */
 function comparedPages(): ComparedPage[] {
-  const pages = new Map<string, ComparedPage>()
+  const pages = new Map<string, string[]>()
   for (const { name } of registry) {
     const route = routes.find(
       (r) => r.locale === 'en' && r.path !== '/' && routeWidgets(r).includes(name),
     )
     const path = route ? `${route.path}${route.query ?? ''}` : '/'
-    const page = pages.get(path) ?? { path, widgets: [] }
-    page.widgets.push(name)
-    if (!route) page.select = page.widgets.map((w) => `[data-widget='${w}']`).join(', ')
-    pages.set(path, page)
+    pages.set(path, [...(pages.get(path) ?? []), name])
   }
-  return [...pages.values()]
+  return [...pages].map(([path, widgets]) => ({ path, widgets, select: selecting(widgets) }))
 }
 
 const PAGES: ComparedPage[] = [
   ...comparedPages(),
   // Quotes alone: drawn without React, the baseline comes with it all the same.
-  { path: '/bench/quotes', widgets: ['quotes'] },
+  { path: '/bench/quotes', widgets: ['quotes'], select: selecting(['quotes']) },
 ]
 
 /**
@@ -246,10 +245,11 @@ for (const { path, widgets, select } of PAGES) {
     const bootstrap = await addBootstrap(page)
     await bootstrap(false)
 
-    const tags = page.locator(select ?? '[data-widget]')
+    const tags = page.locator(select)
     const seen = new Set<string>()
     const failures: string[] = []
-    // The consent banner floats over the page: photographed first, then out of the way.
+    // The consent banner floats over the page: photographed first where it is compared, then
+    // out of the way (on every page: it would cover the widgets below it).
     const all = await tags.all()
     const names = await Promise.all(all.map((tag) => tag.getAttribute('data-widget')))
     const ordered = all.map((tag, i) => ({ tag, name: names[i] ?? '' }))
@@ -258,7 +258,7 @@ for (const { path, widgets, select } of PAGES) {
       // A floating widget's tag takes no room: its first box that does is photographed.
       const target = (await hasSize(tag)) ? tag : tag.locator(':scope > *').first()
       if (!(await hasSize(target))) continue
-      if (name !== 'consent' && seen.has('consent') && !seen.has('consent hidden')) {
+      if (name !== 'consent' && !seen.has('consent hidden')) {
         await page.addStyleTag({
           content: "[data-widget='consent'] { visibility: hidden !important; }",
         })
@@ -380,7 +380,7 @@ for (const { path, select } of PAGES) {
   test(`every widget text of ${path} is in the page’s font, or the theme’s`, async ({ page }) => {
     await open(page, path)
     await page.waitForLoadState('networkidle')
-    const scope = page.locator(select ?? '[data-widget]')
+    const scope = page.locator(select)
     await expect(scope.first()).toBeVisible()
     const inherited = await otherFonts(page)
     expect(inherited.others, `widget text not in the page’s ${inherited.page}`).toEqual([])
