@@ -7,19 +7,19 @@ import { expect, open, routes, test, text } from './helpers'
 
 /**
  * Host pages cannot break our widgets. Every widget is photographed on its demo page (once: the
- * header's widgets on every page look the same everywhere), then with Bootstrap 5's stylesheet (the npm package, linked in <head> where a CMS links its
- * theme, before the stylesheets our runtime appends), then without it again; the two photos must
- * match. One font is forced on everything for both photos: fonts are the host's on purpose.
+ * header's widgets look the same on every page), then with Bootstrap 5's stylesheet (the npm
+ * package, linked in <head> where a CMS links its theme, before the stylesheets our runtime
+ * appends), then without it again; the two photos must match. One font is forced on everything for both photos: fonts are the host's on purpose.
  */
 
 interface ComparedPage {
   path: string
+  /** The widgets photographed there. */
   widgets: string[]
-  /** The tags photographed: those of `widgets`. */
-  select: string
 }
 
-const selecting = (widgets: string[]) => widgets.map((w) => `[data-widget='${w}']`).join(', ')
+/** The tags of these widgets. */
+const tagsOf = (widgets: string[]) => widgets.map((w) => `[data-widget='${w}']`).join(', ')
 
 /**
  * Each widget on a page where it shows, picked from the demo site itself: the first English
@@ -36,13 +36,13 @@ function comparedPages(): ComparedPage[] {
     const path = route ? `${route.path}${route.query ?? ''}` : '/'
     pages.set(path, [...(pages.get(path) ?? []), name])
   }
-  return [...pages].map(([path, widgets]) => ({ path, widgets, select: selecting(widgets) }))
+  return [...pages].map(([path, widgets]) => ({ path, widgets }))
 }
 
 const PAGES: ComparedPage[] = [
   ...comparedPages(),
   // Quotes alone: drawn without React, the baseline comes with it all the same.
-  { path: '/bench/quotes', widgets: ['quotes'], select: selecting(['quotes']) },
+  { path: '/bench/quotes', widgets: ['quotes'] },
 ]
 
 /**
@@ -224,7 +224,7 @@ test('every widget is compared on some page', () => {
   expect(folders.filter((name) => !compared.has(name))).toEqual([])
 })
 
-for (const { path, widgets, select } of PAGES) {
+for (const { path, widgets } of PAGES) {
   test(`Bootstrap 5 on the page does not change the widgets of ${path}`, async ({
     page,
     browser,
@@ -245,8 +245,9 @@ for (const { path, widgets, select } of PAGES) {
     const bootstrap = await addBootstrap(page)
     await bootstrap(false)
 
-    const tags = page.locator(select)
+    const tags = page.locator(tagsOf(widgets))
     const seen = new Set<string>()
+    let consentHidden = false
     const failures: string[] = []
     // The consent banner floats over the page: photographed first where it is compared, then
     // out of the way (on every page: it would cover the widgets below it).
@@ -258,11 +259,11 @@ for (const { path, widgets, select } of PAGES) {
       // A floating widget's tag takes no room: its first box that does is photographed.
       const target = (await hasSize(tag)) ? tag : tag.locator(':scope > *').first()
       if (!(await hasSize(target))) continue
-      if (name !== 'consent' && !seen.has('consent hidden')) {
+      if (name !== 'consent' && !consentHidden) {
         await page.addStyleTag({
           content: "[data-widget='consent'] { visibility: hidden !important; }",
         })
-        seen.add('consent hidden')
+        consentHidden = true
       }
       const { plain, hosted } = await photograph(browser, target, bootstrap)
       const difference = await compare(browser, plain, hosted)
@@ -376,11 +377,11 @@ async function openSommelier(page: Page) {
 }
 
 // Widgets name no font of their own; a host's --wine-widgets-font reaches every one.
-for (const { path, select } of PAGES) {
+for (const { path, widgets } of PAGES) {
   test(`every widget text of ${path} is in the page’s font, or the theme’s`, async ({ page }) => {
     await open(page, path)
     await page.waitForLoadState('networkidle')
-    const scope = page.locator(select)
+    const scope = page.locator(tagsOf(widgets))
     await expect(scope.first()).toBeVisible()
     const inherited = await otherFonts(page)
     expect(inherited.others, `widget text not in the page’s ${inherited.page}`).toEqual([])
