@@ -91,5 +91,7 @@ export async function renderOnPaymentTab(locale: Locale = 'en', lines?: CartLine
   setContacts({ ...emptyContacts(), delivery: DELIVERY, invoice: INVOICE })
   const rendered = await renderAsClaire(locale, lines)
   await rendered.user.click(await screen.findByRole('tab', { name: PAYMENT_TAB[locale] }))
+  // The panel follows the tab after the click's paint.
+  await screen.findByRole('tabpanel', { name: PAYMENT_TAB[locale] })
   return rendered
 }

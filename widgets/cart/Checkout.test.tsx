@@ -163,6 +163,8 @@ describe('VAT number', () => {
     const rendered = await renderAsClaire(locale)
     const labels = { en: 'Invoice', fr: 'Facturation', nl: 'Facturatie' }
     await rendered.user.click(screen.getByRole('tab', { name: labels[locale] }))
+    // The panel follows the tab after the click's paint.
+    await screen.findByRole('tabpanel', { name: labels[locale] })
     return rendered
   }
 

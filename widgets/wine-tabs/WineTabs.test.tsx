@@ -90,10 +90,10 @@ describe('wine-tabs: vintages and volumes', () => {
       'aria-selected',
       'true',
     )
-    expect(screen.getByText(second!.tasting_note)).toBeInTheDocument()
+    expect(await screen.findByText(second!.tasting_note)).toBeInTheDocument()
     expect(window.location.hash).toBe(`#${second!.vintage}-75cl`)
     await user.click(screen.getByRole('tab', { name: '150cl' }))
-    expect(window.location.hash).toBe(`#${second!.vintage}-150cl`)
+    await waitFor(() => expect(window.location.hash).toBe(`#${second!.vintage}-150cl`))
     const price = second!.variants.find((v) => v.volume === '150cl')!.price
     expect(plain(screen.getByText('Price per bottle').parentElement!.textContent)).toContain(
       plain(formatMoney(price, 'en')),
