@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { cartLine, figure, plain, renderCart } from '../../mocks/test-setups/cart'
 import { db } from '../../mocks/db'
 import { CLAIRE } from '../../fixtures/users'
@@ -120,7 +120,8 @@ describe('cart: lines and totals', () => {
     // The page's opening work (session, catalogue) may re-render it just then: judged once drawn.
     await waitFor(() => expect(field).toHaveValue('14'))
     expect(screen.getByRole('button', { name: 'Plus de Falize Tradition' })).toBeDisabled()
-    expect(linesInStore()[0]!.quantity).toBe(14)
+    // The field shows a step in the tap's paint; the cart takes it after that paint.
+    await waitFor(() => expect(linesInStore()[0]!.quantity).toBe(14))
     await user.click(screen.getByRole('button', { name: 'Moins de Falize Tradition' }))
     expect(field).toHaveValue('8')
     await user.clear(field)
@@ -134,6 +135,26 @@ describe('cart: lines and totals', () => {
     await user.tab()
     expect(field).toHaveValue('1')
     expect(figure('Sous-total')).toBe('12,50 €')
+  })
+
+  it("shows a step in the tap's paint and puts it in the cart after; a typed quantity then wins", async () => {
+    addToCart(cartLine({ quantity: 6, qty_available: 14 }))
+    await renderCart('en')
+    const field = screen.getByLabelText('Quantity of Falize Tradition')
+    const plus = screen.getByRole('button', { name: 'More of Falize Tradition' })
+    fireEvent.click(plus)
+    // The field at once; the cart (and every figure read from it) after the paint.
+    expect(field).toHaveValue('12')
+    expect(linesInStore()[0]!.quantity).toBe(6)
+    await waitFor(() => expect(linesInStore()[0]!.quantity).toBe(12))
+    // A step, then a quantity typed and left before that paint: the typed one is the cart's.
+    fireEvent.click(plus)
+    expect(field).toHaveValue('14')
+    fireEvent.change(field, { target: { value: '3' } })
+    fireEvent.blur(field)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(linesInStore()[0]!.quantity).toBe(3)
+    expect(field).toHaveValue('3')
   })
 
   it('removes a line, announces it, and shows the empty cart after the last one (nl)', async () => {

@@ -16,6 +16,7 @@ import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import styles from './CartLines.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
+import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
 
 /** The cart's lines: change a quantity within the stock, or remove the line. */
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
@@ -85,10 +86,20 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
   const stock = Math.max(1, Math.floor(line.qty_available))
   // Kept in the cart, marked, not payable: the shopper removes it (its quantity cannot change).
   const soldOut = isOutOfStock(line.qty_available)
+  // Plus and minus show the new quantity in the tap's own paint; the cart (its totals, shipping,
+  // droplets and the header's minicart, all re-rendered by a store change) follows after it.
+  const [stepped, step, dropStep] = usePaintFirst((quantity: number) =>
+    updateCartQuantity(line.id, quantity),
+  )
+  // A typed quantity replaces a step not yet in the cart.
   const commit = (quantity: number) => {
+    dropStep()
     setDraft(null)
     updateCartQuantity(line.id, quantity)
   }
+  const quantity = stepped ?? line.quantity
+  // A second tap before the first is in the cart steps from the first.
+  const base = () => stepped ?? currentQuantity(line.id) ?? line.quantity
   const { promotion } = line
   const href = safeUrl(line.url)
   return (
@@ -126,15 +137,15 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: () => void 
         }}
       >
         <QuantityInput
-          value={draft ?? String(line.quantity)}
+          value={draft ?? String(quantity)}
           onChange={setDraft}
           onBlur={() => {
             if (draft !== null) commit(clampQuantity(draft, 1, stock))
           }}
-          onMinus={() => commit(minusQuantity(currentQuantity(line.id) ?? line.quantity, 1))}
-          onPlus={() => commit(plusQuantity(currentQuantity(line.id) ?? line.quantity, stock))}
-          minusDisabled={line.quantity <= 1}
-          plusDisabled={line.quantity >= stock}
+          onMinus={() => step(minusQuantity(base(), 1))}
+          onPlus={() => step(plusQuantity(base(), stock))}
+          minusDisabled={quantity <= 1}
+          plusDisabled={quantity >= stock}
           label={t('cart.quantityOf', { name: line.name })}
           minusLabel={t('cart.minus', { name: line.name })}
           plusLabel={t('cart.plus', { name: line.name })}

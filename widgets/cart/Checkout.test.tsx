@@ -509,7 +509,7 @@ describe('payment', () => {
       expect(control).toBeEnabled()
     expect(screen.getByRole('tab', { name: 'Delivery' })).toBeEnabled()
     await user.click(more())
-    expect(state().cart.lines[0]!.quantity).toBe(12)
+    await waitFor(() => expect(state().cart.lines[0]!.quantity).toBe(12))
 
     // The changed cart is a new order, charged for exactly what the screen shows.
     await enterCard(user, TEST_CARDS.success)

@@ -1,14 +1,5 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react'
-import { flushSync } from 'react-dom'
-import { afterNextPaint } from '../after-paint/after-next-paint'
+import { useId, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react'
+import { usePaintFirst } from '../after-paint/use-paint-first'
 import styles from './Tabs.module.css'
 
 export interface TabItem<K extends string = string> {
@@ -66,34 +57,7 @@ export function Tabs<K extends string>({
   const tabId = (key: K) => `${id}-tab-${key}`
   const panelId = `${id}-panel`
   // The tab chosen and painted, until the parent has taken it (or refused it).
-  const [chosen, setChosen] = useState<K | null>(null)
-  const pending = useRef<{ key: K; cancel: () => void } | null>(null)
-  const latestOnSelect = useRef(onSelect)
-  useEffect(() => {
-    latestOnSelect.current = onSelect
-  })
-  // Tabs that go before that paint (the page left with the tap) still pass the choice on.
-  useEffect(
-    () => () => {
-      const left = pending.current
-      if (!left) return
-      left.cancel()
-      latestOnSelect.current(left.key)
-    },
-    [],
-  )
-  const choose = (key: K) => {
-    pending.current?.cancel()
-    setChosen(key)
-    const cancel = afterNextPaint(() => {
-      pending.current = null
-      flushSync(() => {
-        setChosen(null)
-        latestOnSelect.current(key)
-      })
-    })
-    pending.current = { key, cancel }
-  }
+  const [chosen, choose] = usePaintFirst<K>((key) => onSelect(key))
   const current = chosen ?? selected
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
