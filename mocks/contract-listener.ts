@@ -31,7 +31,28 @@ const realClearTimeout = globalThis.clearTimeout
 const isPending = (v: Pick<Violation, 'operation' | 'part'>) =>
   PENDING_DRIFT.some((d) => d.operation === v.operation && v.part.startsWith(d.part))
 
-export function listenForContract(server: SetupServer, sharedHandlers: readonly RequestHandler[]) {
+export type ContractListener = ReturnType<typeof createListener>
+
+/**
+ * One listener per mock server. The node project runs its test files without isolation: this
+ * setup runs again for each file against the same server, and a second listener would check
+ * every answer again (and consume the first's record of faulted requests).
+ */
+const listeners = new WeakMap<SetupServer, ContractListener>()
+
+export function listenForContract(
+  server: SetupServer,
+  sharedHandlers: readonly RequestHandler[],
+): ContractListener {
+  let listener = listeners.get(server)
+  if (!listener) {
+    listener = createListener(server, sharedHandlers)
+    listeners.set(server, listener)
+  }
+  return listener
+}
+
+function createListener(server: SetupServer, sharedHandlers: readonly RequestHandler[]) {
   // Loaded on the first call: a test file that makes none pays nothing (Ajv, the YAML).
   let loading: Promise<ContractCheck> | null = null
   const contract = () =>
@@ -116,6 +137,12 @@ export function listenForContract(server: SetupServer, sharedHandlers: readonly 
     },
     record(): ContractRecord {
       return { covered: [...covered], pending: [...pendingSeen] }
+    },
+    /** A new test file: its own coverage, its requests checked unless it says otherwise. */
+    startFile(): void {
+      covered.clear()
+      pendingSeen.clear()
+      requestsUnchecked = null
     },
   }
 }

@@ -12,6 +12,8 @@ import { CONTRACT_META } from './contract-coverage'
 
 // Every call of the run is checked against contract/openapi.yaml (./contract-check.ts).
 const contract = listenForContract(server, handlers)
+// Before the test file's own code runs (it may say its requests are not to be checked).
+contract.startFile()
 
 beforeAll(() => {
   // Tests seed sessionStorage and read it through getStore(): a page prepares the saved-state
