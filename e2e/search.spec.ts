@@ -30,6 +30,9 @@ async function openSearch(page: Page, locale: Locale, path = `/${locale}/`) {
   await expect(
     dialog.getByRole('status').filter({ hasText: countText(locale, expected(locale).nbHits) }),
   ).toBeVisible()
+  // The first wines may show before the panel (its preview, whose filters button is inert):
+  // what follows is about the panel, which replaces the preview's list and buttons a moment later.
+  await expect(dialog.locator('button[inert]')).toHaveCount(0)
   return dialog
 }
 
