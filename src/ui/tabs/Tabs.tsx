@@ -57,7 +57,7 @@ export function Tabs<K extends string>({
   const tabId = (key: K) => `${id}-tab-${key}`
   const panelId = `${id}-panel`
   // The tab chosen and painted, until the parent has taken it (or refused it).
-  const [chosen, choose] = usePaintFirst<K>((key) => onSelect(key))
+  const [chosen, choose] = usePaintFirst(onSelect)
   const current = chosen ?? selected
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
