@@ -448,7 +448,8 @@ async function main() {
     inp = await runInp({ runs: INP_RUNS, only: inpOnly })
     console.log(
       `\nInteraction to Next Paint (web-vitals ${inp.webVitals}, attribution build) on npm run` +
-        ` demo:prod, Chromium ${inp.chromium} at 390 × 844 (touch), ${inp.cpuSlowdown}× CPU` +
+        ` demo:prod, Chromium ${inp.chromium} ${inp.headed ? '(headed, on Xvfb)' : '(headless)'}` +
+        ` at 390 × 844 (touch), ${inp.cpuSlowdown}× CPU` +
         ` slowdown, medians of ${inp.runs} fresh loads per interaction and build (load average` +
         ` ${inp.loadAverage.join(' → ')}); naive = the same library in one file.` +
         ` Target: ≤ ${budget.inp?.maxMs} ms and ours ≤ naive + ${budget.inp?.maxOverNaiveMs} ms` +
