@@ -255,7 +255,7 @@ export default function Chat({ locale }: { locale: Locale }) {
       {isLoggedIn ? (
         // Focus follows the shopper's own login in the chat to the question field.
         // eslint-disable-next-line jsx-a11y-x/no-autofocus
-        <ChatInput phase={phase} onSend={(q) => void send(q)} autoFocus={loggedInHere} />
+        <ChatInput phase={phase} onSend={send} autoFocus={loggedInHere} />
       ) : (
         <div className={styles.login}>
           <LoginPanel headingLevel={3} onLoggedIn={() => setLoggedInHere(true)} />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
@@ -34,6 +34,7 @@ const TEXT = {
     greeting: /^Bonjour Claire !/,
     input: 'Votre plat',
     send: 'Envoyer',
+    thinking: 'Le sommelier réfléchit…',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     login: 'Se connecter',
@@ -58,6 +59,7 @@ const TEXT = {
     greeting: /^Hallo Claire!/,
     input: 'Je gerecht',
     send: 'Versturen',
+    thinking: 'De sommelier denkt na…',
     email: 'E-mailadres',
     password: 'Wachtwoord',
     login: 'Inloggen',
@@ -82,6 +84,7 @@ const TEXT = {
     greeting: /^Hello Claire!/,
     input: 'Your dish',
     send: 'Send',
+    thinking: 'The sommelier is thinking…',
     email: 'E-mail address',
     password: 'Password',
     login: 'Log in',
@@ -482,6 +485,53 @@ describe('sommelier chat', () => {
     await user.click(within(chat).getByRole('button', { name: TEXT.en.close }))
     expect(closed).toHaveBeenCalledTimes(1)
   })
+
+  it("(en) shows the question in the Enter's own paint and asks after that paint", async () => {
+    const { user, chat } = await openChat('en')
+    const input = await within(chat).findByRole('textbox', { name: TEXT.en.input })
+    await user.type(input, TEXT.en.dish)
+    fireEvent.submit(input.closest('form')!)
+    // The Enter's own render: the question and the answer's wait, no write and no request yet.
+    expect(within(log(chat)).getByText(TEXT.en.dish)).toBeVisible()
+    expect(within(log(chat)).getByText(TEXT.en.thinking)).toBeVisible()
+    expect(input).toBeDisabled()
+    expect(getStore().getState().conversation).toEqual([])
+    expect(callsOf('sommelier')).toHaveLength(0)
+    // After the paint: the store holds it, the request leaves, the answer arrives.
+    expect(
+      await within(log(chat)).findByText(visibleAnswer(answerFor(TEXT.en.dish, 'en'))),
+    ).toBeVisible()
+    expect(callsOf('sommelier')).toHaveLength(1)
+    expect(getStore().getState().conversation[0]).toMatchObject({
+      from: 'user',
+      message: TEXT.en.dish,
+    })
+    expect(within(log(chat)).getAllByText(TEXT.en.dish)).toHaveLength(1)
+  })
+
+  it.each(['unmount', 'pagehide'] as const)(
+    '(en) a question still waiting for its paint at %s is kept as interrupted, not asked',
+    async (how) => {
+      const { user, chat, unmount } = await openChat('en')
+      const input = await within(chat).findByRole('textbox', { name: TEXT.en.input })
+      await user.type(input, TEXT.en.dish)
+      fireEvent.submit(input.closest('form')!)
+      if (how === 'unmount') unmount()
+      else act(() => void window.dispatchEvent(new PageTransitionEvent('pagehide')))
+      expect(getStore().getState().conversation).toEqual([
+        { from: 'user', message: TEXT.en.dish, wines: [] },
+        { from: 'sommelier', message: '', wines: [], error: 'interrupted' },
+      ])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(callsOf('sommelier')).toHaveLength(0)
+      expect(getStore().getState().conversation).toHaveLength(2)
+      if (how === 'pagehide') {
+        // A page restored from the back/forward cache shows the question once.
+        expect(within(log(chat)).getAllByText(TEXT.en.dish)).toHaveLength(1)
+        await waitFor(() => expect(input).toBeEnabled())
+      }
+    },
+  )
 
   it('(fr) unmounting aborts the stream and marks the answer as interrupted', async () => {
     // Fake timers that follow the clock meanwhile: the mock streams its answer a piece every few

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import type { Draft } from 'immer'
 import type { ConversationLine, Locale } from '../../src/domain/types'
 import { sommelierRequest } from '../../src/domain/sommelier-request'
@@ -8,6 +9,7 @@ import { suggestWines } from '../../src/services/sommelier/suggestions'
 import { getStore, useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
 import { reportError } from '../../src/report/report'
+import { afterNextPaint } from '../../src/ui/after-paint/after-next-paint'
 
 /** What the chat is doing: waiting for a question, streaming the answer, finding its wines. */
 export type ChatPhase = 'idle' | 'streaming' | 'searching'
@@ -34,6 +36,12 @@ interface Running {
   index: number
 }
 
+/** A question and the answer that is coming, as the conversation shows them. */
+const asking = (question: string): ConversationLine[] => [
+  { from: 'user', message: question, wines: [] },
+  { from: 'sommelier', message: '', wines: [] },
+]
+
 /** Change the line being answered, unless the conversation was cleared or moved on meanwhile. */
 function writeLine(index: number, recipe: (line: Draft<ConversationLine>) => void): void {
   getStore().update((d) => {
@@ -47,6 +55,11 @@ function writeLine(index: number, recipe: (line: Draft<ConversationLine>) => voi
  * and modal close) and `send`, which streams an answer into it and then attaches its wines.
  * The stream is aborted when the component unmounts, the page is left or the conversation is
  * cleared under it.
+ *
+ * The question shows in the Enter's own paint (this hook's state, with the answer's "thinking"
+ * line); the store's write (every store reader renders on it) and the request follow that paint.
+ * A question still waiting for it when the chat goes or the page is left is kept as interrupted,
+ * without a request.
  */
 export function useSommelierChat(locale: Locale, url: string) {
   const conversation = useStore(selectConversation)
@@ -54,9 +67,23 @@ export function useSommelierChat(locale: Locale, url: string) {
   // Not kept in the store: after a reload the line says "wait a minute" without the seconds.
   const [wait, setWait] = useState<RateLimitWait | null>(null)
   const running = useRef<Running | null>(null)
+  const [asked, setAsked] = useState<string | null>(null)
+  const waiting = useRef<{ question: string; cancel: () => void } | null>(null)
 
   /** Stop the running answer; `mark` tells the reader it was interrupted. */
   const stop = useCallback((mark: boolean) => {
+    const left = waiting.current
+    if (left) {
+      waiting.current = null
+      left.cancel()
+      setAsked(null)
+      if (mark)
+        getStore().update((d) => {
+          d.conversation.push(...asking(left.question))
+          const answer = d.conversation.at(-1)
+          if (answer) answer.error = 'interrupted' satisfies LineError
+        })
+    }
     const current = running.current
     if (!current) return
     running.current = null
@@ -86,17 +113,15 @@ export function useSommelierChat(locale: Locale, url: string) {
     }
   }, [conversation.length, stop])
 
-  const send = useCallback(
-    async (question: string) => {
-      const text = question.trim()
-      if (!text || running.current) return
+  const start = useCallback(
+    async (text: string) => {
+      if (running.current) return
       const history = getStore().getState().conversation
       const request = sommelierRequest(locale, history, text)
       setWait(null)
       let index = -1
       getStore().update((d) => {
-        d.conversation.push({ from: 'user', message: text, wines: [] })
-        d.conversation.push({ from: 'sommelier', message: '', wines: [] })
+        d.conversation.push(...asking(text))
         index = d.conversation.length - 1
       })
       const controller = new AbortController()
@@ -178,5 +203,26 @@ export function useSommelierChat(locale: Locale, url: string) {
     [locale, url],
   )
 
-  return { conversation, phase, send, wait }
+  const send = useCallback(
+    (question: string) => {
+      const text = question.trim()
+      if (!text || running.current || waiting.current) return
+      setAsked(text)
+      const cancel = afterNextPaint(() => {
+        waiting.current = null
+        flushSync(() => {
+          setAsked(null)
+          void start(text)
+        })
+      })
+      waiting.current = { question: text, cancel }
+    },
+    [start],
+  )
+
+  const shown = useMemo(
+    () => (asked === null ? conversation : [...conversation, ...asking(asked)]),
+    [asked, conversation],
+  )
+  return { conversation: shown, phase: asked === null ? phase : 'streaming', send, wait }
 }
