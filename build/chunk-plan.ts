@@ -24,7 +24,8 @@ const VENDOR_BASE =
  *   collection reads, rotation, the DOM root, the widgets' baseline stylesheet).
  * - core: what every widget root needs (providers, store, bus, texts, the page's session
  *   service, started before the first widget renders), and tiny modules many widgets use (the
- *   bus hook, safe links, the session's routes, the search sent ahead of the search client):
+ *   bus hook, safe links, the session's routes, the search sent ahead of the search client, the
+ *   wait for the next paint that tabs, the cart, the buy boxes and the sommelier use):
  *   one request instead of a handful of tiny ones.
  *   The account calls (current-user check, login, sign-up) load with the widgets that show the
  *   user.
@@ -70,6 +71,8 @@ export const CHUNK_PLAN = {
     'src/store/shared-store.ts',
     'src/store/state.ts',
     'src/store/store.ts',
+    'src/ui/after-paint/after-next-paint.ts',
+    'src/ui/after-paint/use-paint-first.ts',
     'src/ui/ErrorBoundary.tsx',
     'src/ui/widget-tag/WidgetTag.tsx',
   ],

@@ -117,7 +117,8 @@ const SHARED_CHUNKS = [
   'vendor-valibot',
   // what a few widgets share and the others never load
   'Accordion',
-  'AddedToCart',
+  // the buy boxes' button and confirmation (a wine's, a gift box's)
+  'AddButton',
   'HiddenLabelInput',
   'HitCard',
   'InvoiceList',

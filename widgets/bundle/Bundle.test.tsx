@@ -12,6 +12,7 @@ import { getStore } from '../../src/store/shared-store'
 import { addToCart } from '../../src/store/cart-actions'
 import { bundle } from './index'
 import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { tapAddTwiceInOneFrame } from '../../mocks/test-setups/paint-first'
 import { ERROR_EVENT, type ErrorDetail } from '../../src/report/report'
 import { getBus } from '../../src/bus/bus'
 import { startGa4 } from '../../src/analytics/ga4'
@@ -99,6 +100,17 @@ describe('bundle', () => {
         wines: wines.map((w) => ({ id: w.id, name: w.name, quantity: 2 })),
       }),
     ])
+  })
+
+  it('answers the tap in its own paint and adds the box right after it, once (en)', async () => {
+    await renderBundle('BUN-001', 'en')
+    const add = await screen.findByRole('button', { name: 'Add to cart' })
+    // The tap's own render: the button says so; the cart and the confirmation follow the paint.
+    tapAddTwiceInOneFrame(add, cartLines)
+    expect(await screen.findByText('Added. You now have 1 in your cart.')).toBeVisible()
+    expect(cartLines()).toEqual([expect.objectContaining({ id: 'BUN-001', quantity: 1 })])
+    expect(add).toHaveAccessibleName('Add to cart')
+    expect(add).not.toHaveAttribute('aria-disabled')
   })
 
   it('shows the out-of-stock badge and no add button when nothing is left (fr and nl)', async () => {

@@ -21,6 +21,8 @@ import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
 import type { BundleProps } from './props'
 import buyBox from '../../src/ui/buy-box/BuyBox.module.css'
 import styles from './Bundle.module.css'
+import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
+import { AddButton } from '../../src/ui/buy-box/AddButton'
 import { useReportError } from '../../src/report/use-report-error'
 
 /** Bundle page: loading skeleton, then available or out of stock. */
@@ -75,9 +77,7 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
   const current = clampQuantity(text, 0, max)
   const soldOut = isOutOfStock(bundle.qty_available)
 
-  const add = () => {
-    const quantity = bundleBlurQuantity(text, stock, inCart)
-    if (quantity < 1) return
+  const add = (quantity: number) => {
     const result = addToCart({
       id: bundle.odooCode,
       odooCode: bundle.odooCode,
@@ -100,6 +100,8 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
     // What is left to add after this: start again from 1 (or 0 when nothing is left).
     setText(bundleMaxQuantity(stock, result.quantity) > 0 ? '1' : '0')
   }
+  // The tap's own paint shows "Adding…"; the cart and the confirmation follow it.
+  const [adding, startAdding] = usePaintFirst(add)
 
   return (
     <div className={styles.bundle}>
@@ -118,7 +120,8 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
             className={buyBox.order}
             onSubmit={(event) => {
               event.preventDefault()
-              add()
+              const quantity = bundleBlurQuantity(text, stock, inCart)
+              if (adding === null && quantity >= 1) startAdding(quantity)
             }}
           >
             <QuantityInput
@@ -146,9 +149,13 @@ function BundleBox({ answer }: { answer: BundleAnswer }) {
               }
               showLabel
             />
-            <button ref={addButton} type="submit" className={buyBox.add} disabled={current < 1}>
-              {t('bundle.add')}
-            </button>
+            <AddButton
+              ref={addButton}
+              disabled={current < 1}
+              adding={adding !== null}
+              label={t('bundle.add')}
+              addingLabel={t('bundle.adding')}
+            />
           </form>
           <p className={buyBox.status} role="status">
             {/* Right after adding, the confirmation panel says it (announced once). */}

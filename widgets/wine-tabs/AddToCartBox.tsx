@@ -19,6 +19,8 @@ import { addToCart, type AddResult } from '../../src/store/cart-actions'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
+import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
+import { AddButton } from '../../src/ui/buy-box/AddButton'
 import styles from './WineTabs.module.css'
 
 export interface AddToCartBoxProps {
@@ -96,7 +98,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   }
   // The line carries its promotion, a lookup that never fails (a failure means none) and is
   // nearly always cached by the time the shopper taps: then the line goes in and the box shows
-  // it in the tap's own render, one commit for the cart and the confirmation. Otherwise the tap
+  // the confirmation at once, one commit for the cart and the confirmation. Otherwise the box
   // waits for the lookup with "Adding…" (`busy`).
   const add = (count: number) => {
     const options = promotionQueryOptions(request)
@@ -119,6 +121,10 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
         }),
       )
   }
+  // The tap's own paint shows "Adding…"; the cart (minicart, badges, saved state) and the
+  // confirmation follow it, so the tap is answered before that work.
+  const [adding, startAdding] = usePaintFirst(add)
+  const waiting = busy || adding !== null
 
   return (
     <div className={styles.box}>
@@ -136,7 +142,7 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
           className={styles.order}
           onSubmit={(event) => {
             event.preventDefault()
-            if (!busy && quantity >= 1) add(quantity)
+            if (!waiting && quantity >= 1) startAdding(quantity)
           }}
         >
           <QuantityInput
@@ -156,16 +162,13 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
             hint={t('wineTabs.available', { count: stock })}
             showLabel
           />
-          {/* Not disabled while adding: a disabled button would drop the keyboard focus. */}
-          <button
+          <AddButton
             ref={addButton}
-            type="submit"
-            className={styles.add}
             disabled={quantity < 1}
-            aria-disabled={busy || undefined}
-          >
-            {busy ? t('wineTabs.adding') : t('wineTabs.add')}
-          </button>
+            adding={waiting}
+            label={t('wineTabs.add')}
+            addingLabel={t('wineTabs.adding')}
+          />
         </form>
       )}
       <p className={styles.status} role="status">

@@ -14,6 +14,7 @@ import { getStore } from '../../src/store/shared-store'
 import { tabMemoryKey } from './tab-storage'
 import { wineTabs } from './index'
 import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { tapAddTwiceInOneFrame } from '../../mocks/test-setups/paint-first'
 import { HttpError } from '../../src/http/http'
 import { ERROR_EVENT, type ErrorDetail } from '../../src/report/report'
 
@@ -301,12 +302,25 @@ describe('wine-tabs: add to cart', () => {
     await user.clear(field)
     await user.type(field, String(stock))
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    // The second tap once the first is in (a tap while one is under way adds nothing).
+    await screen.findByText(`Added. You now have ${stock} in your cart.`)
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(
       await screen.findByText(`Your cart already holds all ${stock} available bottles.`),
     ).toBeVisible()
     expect(cartLines()).toHaveLength(1)
     expect(cartLines()[0]!.quantity).toBe(stock)
+  })
+
+  it('answers the tap in its own paint and adds the line right after it (en)', async () => {
+    await renderWine(TABS_WINE, 'en')
+    const add = await screen.findByRole('button', { name: 'Add to cart' })
+    // The tap's own render: the button says so; the cart and the confirmation follow the paint.
+    tapAddTwiceInOneFrame(add, cartLines)
+    expect(await screen.findByText('Added. You now have 1 in your cart.')).toBeVisible()
+    expect(cartLines()).toEqual([expect.objectContaining({ odooCode: TABS_WINE, quantity: 1 })])
+    expect(add).toHaveAccessibleName('Add to cart')
+    expect(add).not.toHaveAttribute('aria-disabled')
   })
 
   it('adds once while an addition is under way, however often the button is pressed (en)', async () => {
