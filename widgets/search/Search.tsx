@@ -24,6 +24,7 @@ import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
 import { sendFirstSearch } from './first-search'
 import { PanelPreview } from './PanelPreview'
+import { findByFocusKey, focusKey } from './focus-counterpart'
 import type { SearchField } from './SearchBox'
 // The panel's stylesheets load with the button, in the site chunk's stylesheet: opening the
 // panel waits for its script alone, not for a stylesheet too.
@@ -139,7 +140,18 @@ export default function Search({ locale }: WidgetComponentProps) {
   // The panel renders hidden behind the preview (or the loading note) and replaces it once its
   // whole tree is in: the dialog is never empty, and the focus goes straight to the panel's field.
   const [panelShown, setPanelShown] = useState(false)
-  const onPanelRendered = useCallback(() => setPanelShown(true), [])
+  // The shopper moved in the preview (a key, a tap): where the focus is then is their choice.
+  const movedInPreview = useRef(false)
+  const modeBox = useRef<HTMLDivElement>(null)
+  const slot = useRef<HTMLDivElement>(null)
+  // What had the focus in the preview, for its counterpart in the panel (null: the field).
+  const focusAfter = useRef<string | null>(null)
+  const onPanelRendered = useCallback(() => {
+    const active = document.activeElement
+    focusAfter.current =
+      movedInPreview.current && modeBox.current?.contains(active) ? focusKey(active) : null
+    setPanelShown(true)
+  }, [])
   const field = useRef<SearchField>(null)
   // What was typed in the preview's field (no render: the panel's field reads it when it shows).
   const typedEarly = useRef('')
@@ -154,6 +166,7 @@ export default function Search({ locale }: WidgetComponentProps) {
       if (next !== 'search' || panelAsked.current) return
       panelAsked.current = true
       typedEarly.current = ''
+      movedInPreview.current = false
       // The panel's first search leaves now, while the panel's code loads (a failed import
       // shows where the panel renders).
       sendFirstSearch(locale, () => loadPanel().then((code) => code.cardKit))
@@ -212,11 +225,30 @@ export default function Search({ locale }: WidgetComponentProps) {
     return () => window.removeEventListener('popstate', onPopState)
   }, [isOwner, open])
 
-  // The preview, and the focus it had, went in this commit: the panel's field takes it, and
-  // what was typed in the preview's.
+  // The preview, and the focus it had, went in this commit: the panel's field takes what was
+  // typed in the preview's, and the focus, unless the shopper had moved it to a button or a wine
+  // of the preview: then that one's counterpart in the panel has it.
   useLayoutEffect(() => {
-    if (panelShown && modeRef.current === 'search') field.current?.takeOver(typedEarly.current)
+    if (!panelShown || modeRef.current !== 'search') return
+    const key = focusAfter.current
+    focusAfter.current = null
+    const counterpart = key && slot.current ? findByFocusKey(slot.current, key) : null
+    field.current?.takeOver(typedEarly.current, counterpart === null)
+    counterpart?.focus()
   }, [panelShown])
+  useEffect(() => {
+    if (panelShown || mode !== 'search') return
+    const moved = (event: Event) => {
+      if (event.target instanceof Node && modeBox.current?.contains(event.target))
+        movedInPreview.current = true
+    }
+    document.addEventListener('keydown', moved, true)
+    document.addEventListener('pointerdown', moved, true)
+    return () => {
+      document.removeEventListener('keydown', moved, true)
+      document.removeEventListener('pointerdown', moved, true)
+    }
+  }, [panelShown, mode])
 
   const onTrigger = () => {
     modal.pressed(trigger.current)
@@ -258,7 +290,7 @@ export default function Search({ locale }: WidgetComponentProps) {
       {isOwner && (
         <Modal open={mode !== null} onClose={close} label={label} returnFocus={returnFocus}>
           {(searchMounted || mode === 'search') && (
-            <div className={styles.mode} hidden={mode !== 'search'}>
+            <div ref={modeBox} className={styles.mode} hidden={mode !== 'search'}>
               <ErrorBoundary
                 name="search"
                 fallback={() => (
@@ -268,7 +300,7 @@ export default function Search({ locale }: WidgetComponentProps) {
                 {!panelShown && loading}
                 {searchMounted && (
                   <Suspense fallback={null}>
-                    <div className={styles.slot} hidden={!panelShown}>
+                    <div ref={slot} className={styles.slot} hidden={!panelShown}>
                       <SearchPanel
                         locale={locale}
                         active={mode === 'search'}

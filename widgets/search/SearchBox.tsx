@@ -20,8 +20,8 @@ const SEARCH_SETTLE_MS = 1000
 
 /** What the panel's owner does with the box when the panel shows. */
 export interface SearchField {
-  /** Takes the focus, and what was typed before the box was there (in the preview's field). */
-  takeOver: (typed: string) => void
+  /** Takes what was typed before the box was there (in the preview's field), and the focus. */
+  takeOver: (typed: string, focus: boolean) => void
 }
 
 interface SearchBoxProps {
@@ -86,9 +86,9 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   useImperativeHandle(
     fieldRef,
     () => ({
-      takeOver: (typed) => {
+      takeOver: (typed, focus) => {
         if (typed) type(typed)
-        input.current?.focus()
+        if (focus) input.current?.focus()
       },
     }),
     [type],

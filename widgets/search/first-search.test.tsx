@@ -80,7 +80,8 @@ describe('the search panel’s first search', () => {
 
     // A keyboard shopper moves on to the first wine while the panel renders.
     await user.tab()
-    expect(within(dialog).getAllByRole('link')[0]).toHaveFocus()
+    const wine = within(dialog).getAllByRole('link')[0]!
+    expect(wine).toHaveFocus()
     // From here to the live panel, every change of the dialog leaves the focus in it and a way
     // out (its close button): the preview's wine had the focus when the panel replaced it.
     const seen: string[] = []
@@ -91,13 +92,12 @@ describe('the search panel’s first search', () => {
     watch.observe(dialog, { childList: true, subtree: true, attributes: true })
 
     releaseRender()
-    // The panel takes the focus into its search field, as when it opens without a preview, and
-    // shows the same wines in the same order: its own first search took the answer already there.
-    await vi.waitFor(
-      () =>
-        expect(within(dialog).getByRole('searchbox', { name: 'Search the wines' })).toHaveFocus(),
-      { timeout: 5000 },
-    )
+    // The panel shows the same wines in the same order (its own first search took the answer
+    // already there), and the focus stays where the shopper put it: on that wine, the panel's.
+    await vi.waitFor(() => expect(wine).not.toBeInTheDocument(), { timeout: 5000 })
+    const panelWine = within(dialog).getAllByRole('link')[0]!
+    expect(panelWine).toHaveAttribute('href', wine.getAttribute('href'))
+    expect(panelWine).toHaveFocus()
     expect(titles(dialog).slice(0, FIRST_HITS)).toEqual(first)
     await vi.waitFor(() => expect(titles(dialog).length).toBeGreaterThan(FIRST_HITS), {
       timeout: 5000,
@@ -118,6 +118,35 @@ describe('the search panel’s first search', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Wine search' })
     expect(await within(dialog).findAllByRole('article', {}, { timeout: 5000 })).not.toHaveLength(0)
     expect(callsOf('search')).toHaveLength(2)
+  })
+
+  it('the panel’s field takes the focus, unless the shopper moved it to a button', async () => {
+    holdRender()
+    const user = userEvent.setup()
+    const { unmount } = await renderWidget(search, { locale: 'en' })
+    await user.click(await screen.findByRole('button', { name: 'Search wines' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Wine search' })
+    await within(dialog).findAllByRole('article', {}, { timeout: 5000 })
+    // Untouched: the focus the preview put on its close button goes to the panel's field.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus()
+    releaseRender()
+    const field = () => within(dialog).getByRole('searchbox', { name: 'Search the wines' })
+    await vi.waitFor(() => expect(field()).toHaveFocus(), { timeout: 5000 })
+    unmount()
+
+    // Moved by the shopper (back from the field to the sommelier button): the panel's button.
+    holdRender()
+    await renderWidget(search, { locale: 'en' })
+    await user.click(await screen.findByRole('button', { name: 'Search wines' }))
+    dialog = await screen.findByRole('dialog', { name: 'Wine search' })
+    await within(dialog).findAllByRole('article', {}, { timeout: 5000 })
+    await user.tab({ shift: true })
+    await user.tab({ shift: true })
+    const sommelier = within(dialog).getByRole('button', { name: 'Ask the sommelier' })
+    expect(sommelier).toHaveFocus()
+    releaseRender()
+    await vi.waitFor(() => expect(sommelier).not.toBeInTheDocument(), { timeout: 5000 })
+    expect(within(dialog).getByRole('button', { name: 'Ask the sommelier' })).toHaveFocus()
   })
 
   it('what is typed in the preview’s field, the panel’s takes over and searches', async () => {
