@@ -117,7 +117,8 @@ test.describe('sommelier', () => {
       ).filter((shown) => shown !== thinking)
       expect(seen.length).toBeGreaterThan(5)
       for (const shown of seen) expect(answer.startsWith(shown)).toBe(true)
-      await expect(input).toBeEnabled()
+      // The field kept the focus through the answer, ready for the next question.
+      await expect(input).toBeFocused()
       const { violations } = await new AxeBuilder({ page })
         .include('[role="dialog"]')
         .withTags(['wcag2a', 'wcag2aa'])

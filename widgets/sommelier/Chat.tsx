@@ -154,26 +154,21 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
   const { t } = useTranslation('sommelier')
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
-  const refocus = useRef(false)
   const busy = phase !== 'idle'
+  // Nothing to send: an empty question, or the answer to the last one still coming. The field
+  // stays enabled (the next question can be written meanwhile) and Send is only aria-disabled:
+  // a disabled control that has the focus drops it, the dialog then moves it elsewhere, and the
+  // browser recomputes style and layout for that in the Enter's own frame.
+  const blocked = busy || value.trim() === ''
 
   // Right after a login made in the chat, the input takes over from the login form.
   useEffect(() => {
     if (autoFocus) input.current?.focus()
   }, [autoFocus])
 
-  // The input is disabled while an answer streams, which drops focus: give it back after.
-  useEffect(() => {
-    if (!busy && refocus.current) {
-      refocus.current = false
-      input.current?.focus()
-    }
-  }, [busy])
-
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (busy || value.trim() === '') return
-    refocus.current = document.activeElement === input.current || refocus.current
+    if (blocked) return
     onSend(value)
     setValue('')
   }
@@ -188,10 +183,9 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
         value={value}
         maxLength={QUESTION_MAX_LENGTH}
         placeholder={t('sommelier.placeholder')}
-        disabled={busy}
         onChange={(e) => setValue(e.target.value)}
       />
-      <button type="submit" className={styles.send} disabled={busy || value.trim() === ''}>
+      <button type="submit" className={styles.send} aria-disabled={blocked || undefined}>
         <DecorativeSvg className={styles.sendIcon} viewBox="0 0 24 24">
           <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
         </DecorativeSvg>

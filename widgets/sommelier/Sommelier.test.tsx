@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf, db } from '../../mocks/db'
-import { setFault } from '../../mocks/faults'
+import { releaseHeld, setFault, whenHeld } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { answerFor, PAIRINGS_END, PAIRINGS_START } from '../../mocks/sommelier'
 import { search as runSearch } from '../../mocks/search-engine'
@@ -35,6 +35,7 @@ const TEXT = {
     input: 'Votre plat',
     send: 'Envoyer',
     thinking: 'Le sommelier réfléchit…',
+    searching: 'Je cherche des vins dans notre boutique…',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     login: 'Se connecter',
@@ -60,6 +61,7 @@ const TEXT = {
     input: 'Je gerecht',
     send: 'Versturen',
     thinking: 'De sommelier denkt na…',
+    searching: 'Ik zoek wijnen in onze winkel…',
     email: 'E-mailadres',
     password: 'Wachtwoord',
     login: 'Inloggen',
@@ -85,6 +87,7 @@ const TEXT = {
     input: 'Your dish',
     send: 'Send',
     thinking: 'The sommelier is thinking…',
+    searching: 'Looking for wines in our shop…',
     email: 'E-mail address',
     password: 'Password',
     login: 'Log in',
@@ -163,6 +166,19 @@ async function ask(
 
 const log = (chat: HTMLElement) => within(chat).getByRole('log')
 
+/** What the chat shows while an answer or its wines are coming, in every locale. */
+const WORKING = Object.values(TEXT).flatMap((t) => [t.thinking, t.searching])
+
+/** The last answer is complete: the log is not busy, nothing says more is coming. */
+const answered = (chat: HTMLElement, timeout = 5_000) =>
+  waitFor(
+    () => {
+      expect(log(chat)).toHaveAttribute('aria-busy', 'false')
+      for (const text of WORKING) expect(within(chat).queryByText(text)).toBeNull()
+    },
+    { timeout },
+  )
+
 describe('sommelier button', () => {
   it.each(['fr', 'nl'] as const)('(%s) opens the modal in sommelier mode', async (locale) => {
     const user = userEvent.setup()
@@ -227,10 +243,15 @@ describe('sommelier chat', () => {
       const answers = recordAnswers()
       const input = await ask(locale, chat, user, TEXT[locale].dish)
 
-      // The user line and the (empty) answer line are added at once; the input waits.
+      // The user line and the (empty) answer line are added at once; the field keeps the focus,
+      // and Send waits for the answer.
       expect(within(log(chat)).getByText(TEXT[locale].dish)).toBeVisible()
-      expect(input).toBeDisabled()
+      expect(input).toHaveFocus()
       expect(input).toHaveValue('')
+      expect(within(chat).getByRole('button', { name: TEXT[locale].send })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      )
 
       const raw = answerFor(TEXT[locale].dish, locale)
       const text = visibleAnswer(raw)
@@ -269,7 +290,7 @@ describe('sommelier chat', () => {
         messages: [{ role: 'user', content: TEXT[locale].dish }],
       })
 
-      await waitFor(() => expect(input).toBeEnabled())
+      await answered(chat)
       expect(input).toHaveFocus()
       expect(getStore().getState().conversation).toEqual([
         { from: 'user', message: TEXT[locale].dish, wines: [] },
@@ -317,7 +338,7 @@ describe('sommelier chat', () => {
           key === 'http' ? '500' : 'network error',
         ),
       )
-      await waitFor(() => expect(input).toBeEnabled())
+      await answered(chat)
       // The next question works.
       await user.type(input, `${TEXT[locale].dish}{Enter}`)
       expect(
@@ -346,7 +367,7 @@ describe('sommelier chat', () => {
       const input = await ask(locale, chat, user, TEXT[locale].dish)
       expect(await within(log(chat)).findByText(TEXT[locale].rateLimited)).toBeVisible()
       expect(getStore().getState().conversation.at(-1)).toMatchObject({ error: 'rate-limited' })
-      await waitFor(() => expect(input).toBeEnabled())
+      await answered(chat)
       // Once the wait is over, the next question is answered.
       await user.type(input, `${TEXT[locale].dish}{Enter}`)
       expect(
@@ -380,10 +401,10 @@ describe('sommelier chat', () => {
       ),
     )
     const { user, chat } = await openChat('fr')
-    const input = await ask('fr', chat, user, TEXT.fr.dish)
+    await ask('fr', chat, user, TEXT.fr.dish)
     expect(await within(chat).findByText(TEXT.fr.model)).toBeVisible()
     expect(within(log(chat)).getByText('Un Bordeaux')).toBeVisible()
-    await waitFor(() => expect(input).toBeEnabled())
+    await answered(chat)
     expect(within(chat).queryAllByRole('article')).toHaveLength(0)
   })
 
@@ -393,10 +414,10 @@ describe('sommelier chat', () => {
       vi.spyOn(console, 'warn').mockImplementation(() => undefined)
       setFault('sommelier', { kind: 'malformed' }, { times: 1 })
       const { user, chat } = await openChat(locale)
-      const input = await ask(locale, chat, user, TEXT[locale].dish)
+      await ask(locale, chat, user, TEXT[locale].dish)
       expect(await within(chat).findByText(TEXT[locale].cutOff)).toBeVisible()
       expect(within(log(chat)).getByText('Un instant')).toBeVisible()
-      await waitFor(() => expect(input).toBeEnabled())
+      await answered(chat)
       expect(getStore().getState().conversation.at(-1)).toMatchObject({ error: 'cut-off' })
     },
   )
@@ -420,9 +441,9 @@ describe('sommelier chat', () => {
       ),
     )
     const { user, chat } = await openChat('nl')
-    const input = await ask('nl', chat, user, TEXT.nl.dish)
+    await ask('nl', chat, user, TEXT.nl.dish)
     expect(await within(log(chat)).findByText('Een frisse witte wijn.')).toBeVisible()
-    await waitFor(() => expect(input).toBeEnabled())
+    await answered(chat)
     expect(within(chat).queryAllByRole('article')).toHaveLength(0)
     expect(chat).not.toHaveTextContent('<<<')
     expect(chat).not.toHaveTextContent('Chardonnay')
@@ -434,11 +455,11 @@ describe('sommelier chat', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     setFault('search', { kind: 'status', status: 500 })
     const { user, chat } = await openChat('fr')
-    const input = await ask('fr', chat, user, TEXT.fr.dish)
+    await ask('fr', chat, user, TEXT.fr.dish)
     expect(
       await within(log(chat)).findByText(visibleAnswer(answerFor(TEXT.fr.dish, 'fr'))),
     ).toBeVisible()
-    await waitFor(() => expect(input).toBeEnabled(), { timeout: 15_000 })
+    await answered(chat, 15_000)
     expect(within(chat).queryAllByRole('article')).toHaveLength(0)
   })
 
@@ -494,7 +515,7 @@ describe('sommelier chat', () => {
     // The Enter's own render: the question and the answer's wait, no write and no request yet.
     expect(within(log(chat)).getByText(TEXT.en.dish)).toBeVisible()
     expect(within(log(chat)).getByText(TEXT.en.thinking)).toBeVisible()
-    expect(input).toBeDisabled()
+    expect(input).toHaveFocus()
     expect(getStore().getState().conversation).toEqual([])
     expect(callsOf('sommelier')).toHaveLength(0)
     // After the paint: the store holds it, the request leaves, the answer arrives.
@@ -507,6 +528,31 @@ describe('sommelier chat', () => {
       message: TEXT.en.dish,
     })
     expect(within(log(chat)).getAllByText(TEXT.en.dish)).toHaveLength(1)
+  })
+
+  it('(en) the field takes the next question while an answer comes, and sends it after', async () => {
+    setFault('sommelier', { kind: 'held' }, { times: 1 })
+    const { user, chat } = await openChat('en')
+    const input = await ask('en', chat, user, TEXT.en.dish)
+    await whenHeld('sommelier')
+    await user.type(input, 'And with cheese?{Enter}')
+    // Written, not sent: one question at a time, and the field keeps what was typed.
+    expect(input).toHaveValue('And with cheese?')
+    expect(input).toHaveFocus()
+    expect(within(chat).getByRole('button', { name: TEXT.en.send })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    expect(callsOf('sommelier')).toHaveLength(1)
+    releaseHeld('sommelier')
+    await answered(chat)
+    expect(within(chat).getByRole('button', { name: TEXT.en.send })).not.toHaveAttribute(
+      'aria-disabled',
+    )
+    await user.keyboard('{Enter}')
+    expect(await within(log(chat)).findByText('And with cheese?')).toBeVisible()
+    await waitFor(() => expect(callsOf('sommelier')).toHaveLength(2))
+    expect(input).toHaveValue('')
   })
 
   it.each(['unmount', 'pagehide'] as const)(
@@ -528,7 +574,7 @@ describe('sommelier chat', () => {
       if (how === 'pagehide') {
         // A page restored from the back/forward cache shows the question once.
         expect(within(log(chat)).getAllByText(TEXT.en.dish)).toHaveLength(1)
-        await waitFor(() => expect(input).toBeEnabled())
+        await answered(chat)
       }
     },
   )
