@@ -614,7 +614,9 @@ describe('under @stripe/react-stripe-js', () => {
     // readOnly reaches element.update while the payment runs.
     await waitFor(() => expect(input).toBeDisabled())
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('succeeded'))
-    expect(input).toBeEnabled()
+    // <PaymentElement> passes a changed option to element.update in a passive effect, which
+    // React may run after the commit that shows the outcome: wait for it, as a shopper would.
+    await waitFor(() => expect(input).toBeEnabled())
     expect(stripeServer.state().charges).toHaveLength(1)
   })
 
