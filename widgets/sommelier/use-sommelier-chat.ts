@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { flushSync } from 'react-dom'
 import type { Draft } from 'immer'
 import type { ConversationLine, Locale } from '../../src/domain/types'
 import { sommelierRequest } from '../../src/domain/sommelier-request'
@@ -9,7 +8,7 @@ import { suggestWines } from '../../src/services/sommelier/suggestions'
 import { getStore, useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
 import { reportError } from '../../src/report/report'
-import { afterNextPaint } from '../../src/ui/after-paint/after-next-paint'
+import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
 
 /** What the chat is doing: waiting for a question, streaming the answer, finding its wines. */
 export type ChatPhase = 'idle' | 'streaming' | 'searching'
@@ -50,6 +49,15 @@ function writeLine(index: number, recipe: (line: Draft<ConversationLine>) => voi
   })
 }
 
+/** A question that was never sent, kept with an answer that says it was interrupted. */
+function keepInterrupted(question: string): void {
+  getStore().update((d) => {
+    d.conversation.push(...asking(question))
+    const answer = d.conversation.at(-1)
+    if (answer) answer.error = 'interrupted' satisfies LineError
+  })
+}
+
 /**
  * The conversation (kept in the store: it survives a reload and is cleared on logout, inactivity
  * and modal close) and `send`, which streams an answer into it and then attaches its wines.
@@ -67,52 +75,6 @@ export function useSommelierChat(locale: Locale, url: string) {
   // Not kept in the store: after a reload the line says "wait a minute" without the seconds.
   const [wait, setWait] = useState<RateLimitWait | null>(null)
   const running = useRef<Running | null>(null)
-  const [asked, setAsked] = useState<string | null>(null)
-  const waiting = useRef<{ question: string; cancel: () => void } | null>(null)
-
-  /** Stop the running answer; `mark` tells the reader it was interrupted. */
-  const stop = useCallback((mark: boolean) => {
-    const left = waiting.current
-    if (left) {
-      waiting.current = null
-      left.cancel()
-      setAsked(null)
-      if (mark)
-        getStore().update((d) => {
-          d.conversation.push(...asking(left.question))
-          const answer = d.conversation.at(-1)
-          if (answer) answer.error = 'interrupted' satisfies LineError
-        })
-    }
-    const current = running.current
-    if (!current) return
-    running.current = null
-    current.controller.abort()
-    if (mark) {
-      writeLine(current.index, (line) => {
-        line.error = 'interrupted' satisfies LineError
-      })
-    }
-  }, [])
-
-  useEffect(() => {
-    const onPageHide = () => stop(true)
-    window.addEventListener('pagehide', onPageHide)
-    return () => {
-      window.removeEventListener('pagehide', onPageHide)
-      stop(true)
-    }
-  }, [stop])
-
-  // Logout, inactivity or closing the modal empties the conversation: stop writing into it.
-  useEffect(() => {
-    const current = running.current
-    if (current && conversation.length <= current.index) {
-      stop(false)
-      setPhase('idle')
-    }
-  }, [conversation.length, stop])
-
   const start = useCallback(
     async (text: string) => {
       if (running.current) return
@@ -203,21 +165,55 @@ export function useSommelierChat(locale: Locale, url: string) {
     [locale, url],
   )
 
+  // The question shows in the Enter's render; `start` (the store's write and the request) follows
+  // the paint. One left waiting when the chat goes is kept as interrupted, never sent.
+  const [asked, ask, dropAsked] = usePaintFirst<string>((text) => void start(text), {
+    atUnmount: keepInterrupted,
+  })
+
+  /** Stop the running answer, or the question still waiting to be sent; `mark` tells the reader. */
+  const stop = useCallback(
+    (mark: boolean) => {
+      const left = dropAsked()
+      if (left !== null && mark) keepInterrupted(left)
+      const current = running.current
+      if (!current) return
+      running.current = null
+      current.controller.abort()
+      if (mark) {
+        writeLine(current.index, (line) => {
+          line.error = 'interrupted' satisfies LineError
+        })
+      }
+    },
+    [dropAsked],
+  )
+
+  useEffect(() => {
+    const onPageHide = () => stop(true)
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      stop(true)
+    }
+  }, [stop])
+
+  // Logout, inactivity or closing the modal empties the conversation: stop writing into it.
+  useEffect(() => {
+    const current = running.current
+    if (current && conversation.length <= current.index) {
+      stop(false)
+      setPhase('idle')
+    }
+  }, [conversation.length, stop])
+
   const send = useCallback(
     (question: string) => {
       const text = question.trim()
-      if (!text || running.current || waiting.current) return
-      setAsked(text)
-      const cancel = afterNextPaint(() => {
-        waiting.current = null
-        flushSync(() => {
-          setAsked(null)
-          void start(text)
-        })
-      })
-      waiting.current = { question: text, cancel }
+      if (!text || running.current || asked !== null) return
+      ask(text)
     },
-    [start],
+    [ask, asked],
   )
 
   const shown = useMemo(
