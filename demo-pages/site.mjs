@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { demoWorkerSource } from './mock-worker.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const root = resolve(here, '..')
@@ -29,7 +30,6 @@ export const STATIC = [
   ['/demo/', join(root, 'dist-demo')],
   ['/assets/', join(here, 'assets')],
 ]
-const WORKER = join(root, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')
 export const BANK_PAGE = join(here, 'bank.html')
 
 export const TYPES = {
@@ -294,7 +294,8 @@ export async function handle(
   }
   if (pathname === '/mockServiceWorker.js') {
     // The worker may control the whole origin.
-    if (await sendFile(req, res, WORKER, { 'Service-Worker-Allowed': '/' })) return
+    // (A HEAD answer gets the headers only: Node leaves the body out.)
+    return send(res, 200, await demoWorkerSource(), TYPES['.js'], { 'Service-Worker-Allowed': '/' })
   }
   if (pathname === '/demo/bank' || pathname === '/demo/bank/') {
     const html = await readFile(BANK_PAGE, 'utf8')

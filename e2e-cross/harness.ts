@@ -227,17 +227,27 @@ export async function open(page: Driver, path: string): Promise<void> {
 }
 
 export async function widgetsSettled(page: Driver): Promise<void> {
+  // What is still missing, '' once settled: a time-out then says where the page stood (the
+  // document, the library, the demo's mock worker, the widgets not mounted yet).
+  const missing = () =>
+    page.evaluate(() => {
+      const waiting = [...document.querySelectorAll('[data-widget]')]
+        .filter((el) => !el.hasAttribute('data-widget-mounted'))
+        .filter((el) => !el.hasAttribute('data-widget-error'))
+        .map((el) => el.getAttribute('data-widget'))
+      if (document.readyState !== 'loading' && window.WineWidgets && waiting.length === 0) return ''
+      // Absent where service workers are not (the types say otherwise).
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+      const worker = navigator.serviceWorker?.controller?.state ?? 'none'
+      return `${location.pathname}: document ${document.readyState}, library ${window.WineWidgets ? 'loaded' : 'not loaded'}, mock worker controlling: ${worker}, waiting: ${waiting.join(', ') || 'none'}`
+    })
   await until(
     'the widgets to mount',
-    () =>
-      page.evaluate(
-        () =>
-          document.readyState !== 'loading' &&
-          window.WineWidgets !== undefined &&
-          [...document.querySelectorAll('[data-widget]')].every(
-            (el) => el.hasAttribute('data-widget-mounted') || el.hasAttribute('data-widget-error'),
-          ),
-      ),
+    async () => {
+      const state = await missing()
+      if (state) throw new Error(state)
+      return true
+    },
     20_000,
   )
   // Retried: a page that is still being replaced (a click that did not wait for the load) may

@@ -32,6 +32,37 @@ test.describe('demo site', () => {
     expect((await request.get('/widgets/%2e%2e/package.json')).status()).toBe(404)
   })
 
+  test("the mock worker hands no navigation to a page: a frame's document comes from the network", async ({
+    page,
+  }) => {
+    await open(page, '/en/')
+    // What MSW's worker asks this page to answer (its REQUEST messages), by URL.
+    await page.evaluate(() => {
+      const asked: string[] = []
+      Object.assign(window, { __asked: asked })
+      navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+        const data = event.data as { type?: string; payload?: { url?: string } } | null
+        if (data?.type === 'REQUEST' && data.payload?.url) asked.push(data.payload.url)
+      })
+    })
+    const asked = () => page.evaluate(() => (window as unknown as { __asked: string[] }).__asked)
+    // A fetch of the page is handed to it (the listener hears the worker)…
+    await page.evaluate(() => fetch('/widgets/.vite/manifest.json?by=fetch').then((r) => r.text()))
+    expect((await asked()).some((url) => url.endsWith('?by=fetch'))).toBe(true)
+    // …a navigation (a frame's document) is not: the page asked could be one being left.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const frame = document.createElement('iframe')
+          frame.src = '/widgets/.vite/manifest.json?by=frame'
+          frame.addEventListener('load', () => resolve(), { once: true })
+          document.body.append(frame)
+        }),
+    )
+    await expect(page.frameLocator('iframe').locator('body')).toContainText('"file"')
+    expect((await asked()).filter((url) => url.includes('?by=frame'))).toEqual([])
+  })
+
   test('the footer links to the same page in the other languages', async ({ page }) => {
     await open(page, '/fr/giftbox')
     const languages = page.getByRole('navigation', { name: 'Langues' })

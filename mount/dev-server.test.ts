@@ -58,6 +58,8 @@ describe('npm run dev', () => {
     const worker = await fetch(`${base}/mockServiceWorker.js`)
     expect(worker.status).toBe(200)
     expect(worker.headers.get('service-worker-allowed')).toBe('/')
+    // The demo's worker (demo-pages/mock-worker.mjs), not MSW's file as it is.
+    expect(await worker.text()).toContain('Demo (demo-pages/mock-worker.mjs)')
   })
 
   it("serves the reserve stylesheet joined from mount/reserve.css and the widgets' own files", async () => {
