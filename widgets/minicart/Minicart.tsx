@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type FocusEvent } from 'react'
+import { memo, useEffect, useId, useRef, type FocusEvent } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
+import type { CartLine, Locale } from '../../src/domain/types'
 import { lineTotal } from '../../src/domain/cart'
 import { cartPath } from '../../src/domain/cart-page'
 import { useTranslation } from '../../src/i18n/use-translation'
@@ -13,6 +14,57 @@ import { usePopover } from '../../src/ui/popover/use-popover'
 /** A short delay before closing on mouse leave, so moving to the panel does not close it. */
 const CLOSE_DELAY_MS = 200
 const AUTO_OPEN_GRACE_MS = 500
+
+interface PanelContentsProps {
+  lines: readonly CartLine[]
+  subTotal: number
+  locale: Locale
+}
+
+/**
+ * What the panel lists. Memoised: opening and closing re-render the button and the panel's
+ * `hidden` only, not every line's texts and amounts, in the tap that opens it.
+ */
+const PanelContents = memo(function PanelContents({ lines, subTotal, locale }: PanelContentsProps) {
+  const { t } = useTranslation('minicart')
+  return (
+    <>
+      <h2 className={styles.title}>{t('minicart.title')}</h2>
+      {lines.length === 0 ? (
+        <p className={styles.empty}>{t('minicart.empty')}</p>
+      ) : (
+        <>
+          <ul className={styles.lines}>
+            {lines.map((line) => (
+              <li key={line.id} className={styles.line}>
+                <span className={styles.name}>{line.name}</span>
+                <LineDetails
+                  line={line}
+                  bundleLabel={t('minicart.bundle')}
+                  className={styles.details}
+                />
+                <span className={styles.quantity}>
+                  {t('minicart.quantity', { count: line.quantity })}
+                </span>
+                <Money amount={lineTotal(line)} className={styles.total} />
+              </li>
+            ))}
+          </ul>
+          <p className={styles.subtotal}>
+            <span>
+              {t('minicart.subtotal')}{' '}
+              <span className={styles.note}>({t('minicart.withoutShipping')})</span>
+            </span>
+            <Money amount={subTotal} className={styles.subtotalAmount} />
+          </p>
+        </>
+      )}
+      <a className={styles.link} href={cartPath(locale)}>
+        {t('minicart.toCart')}
+      </a>
+    </>
+  )
+})
 
 /**
  * Header minicart: a count badge on a disclosure button; the list opens on hover, on
@@ -89,39 +141,7 @@ export default function Minicart({ locale }: WidgetComponentProps) {
         )}
       </button>
       <div id={panelId} className={styles.panel} hidden={!open}>
-        <h2 className={styles.title}>{t('minicart.title')}</h2>
-        {cart.lines.length === 0 ? (
-          <p className={styles.empty}>{t('minicart.empty')}</p>
-        ) : (
-          <>
-            <ul className={styles.lines}>
-              {cart.lines.map((line) => (
-                <li key={line.id} className={styles.line}>
-                  <span className={styles.name}>{line.name}</span>
-                  <LineDetails
-                    line={line}
-                    bundleLabel={t('minicart.bundle')}
-                    className={styles.details}
-                  />
-                  <span className={styles.quantity}>
-                    {t('minicart.quantity', { count: line.quantity })}
-                  </span>
-                  <Money amount={lineTotal(line)} className={styles.total} />
-                </li>
-              ))}
-            </ul>
-            <p className={styles.subtotal}>
-              <span>
-                {t('minicart.subtotal')}{' '}
-                <span className={styles.note}>({t('minicart.withoutShipping')})</span>
-              </span>
-              <Money amount={totals.subTotal} className={styles.subtotalAmount} />
-            </p>
-          </>
-        )}
-        <a className={styles.link} href={cartPath(locale)}>
-          {t('minicart.toCart')}
-        </a>
+        <PanelContents lines={cart.lines} subTotal={totals.subTotal} locale={locale} />
       </div>
     </div>
   )
