@@ -3,7 +3,7 @@ import { CLAIRE_CONTACT, wineLine } from '../fixtures/checkout'
 import { USERS } from '../fixtures/users'
 import { sellsLines } from '../mocks/catalogue'
 import { CALL_NAMES, type CallName, type Fault } from '../mocks/faults'
-import { expect, open, test, text } from './helpers'
+import { expect, open, test, text, type ConsoleLog } from './helpers'
 
 /**
  * The fault matrix (docs/architecture.md "Resilience"): every call the widgets make fails in
@@ -69,8 +69,12 @@ interface Row {
   lost?: boolean
   /** The normal result (a slow answer, or the same action once the service is back). */
   ok: (page: Page) => Promise<void>
-  /** The failure as the shopper sees it: the shop's message, or a state that still works. */
-  failed: (page: Page, kind: Kind) => Promise<void>
+  /**
+   * The failure as the shopper sees it: the shop's message, or a state that still works. A
+   * failure that is only logged shows the same state as before the call: such a row waits for
+   * the console's message first, or the service coming back would find the call still in flight.
+   */
+  failed: (page: Page, kind: Kind, log: ConsoleLog) => Promise<void>
   /** Once the service is back (faults cleared): what the shopper does to get the normal result. */
   recover?: (page: Page, kind: Kind) => Promise<void>
 }
@@ -353,7 +357,10 @@ const ROWS: Record<CallName, Row> = {
     hangMs: 17_000,
     ok: async (page) => expect(page).toHaveURL(/\/en\/?$/),
     // "Logout failed" is only logged, no redirect; still logged in, the button works again.
-    failed: async (page) => {
+    failed: async (page, _kind, log) => {
+      await expect
+        .poll(() => log.errors().join('\n'), { timeout: 20_000 })
+        .toContain('Logout failed')
       const logout = widget(page, 'account').getByRole('button', {
         name: text('en', 'account.logout'),
       })
@@ -740,7 +747,7 @@ for (const call of CALL_NAMES) {
   const row = ROWS[call]
   test.describe(`${call} (${row.path})`, () => {
     for (const kind of KINDS.filter((k) => k !== 'lost' || row.lost)) {
-      test(`${kind}: ends usable`, async ({ page }) => {
+      test(`${kind}: ends usable`, async ({ page, consoleLog }) => {
         // Only a hang needs the page's clock moved (the other faults end by themselves).
         if (kind === 'hang') await page.clock.install()
         await seed(page, row.seed ?? {})
@@ -753,7 +760,7 @@ for (const call of CALL_NAMES) {
           await row.ok(page)
           return
         }
-        await row.failed(page, kind)
+        await row.failed(page, kind, consoleLog)
         if (row.recover) {
           await clearFaults(page)
           await row.recover(page, kind)
