@@ -168,7 +168,7 @@ export function useSommelierChat(locale: Locale, url: string) {
   // The question shows in the Enter's render; `start` (the store's write and the request) follows
   // the paint. One left waiting when the chat goes is kept as interrupted, never sent.
   const [asked, ask, dropAsked] = usePaintFirst<string>((text) => void start(text), {
-    atUnmount: keepInterrupted,
+    atLeave: keepInterrupted,
   })
 
   /** Stop the running answer, or the question still waiting to be sent; `mark` tells the reader. */

@@ -68,20 +68,20 @@ describe('usePaintFirst', () => {
     expect(commit).toHaveBeenCalledOnce()
   })
 
-  it('hands a choice pending at unmount to atUnmount instead, when given', () => {
-    const atUnmount = vi.fn<(value: number) => void>()
-    const { commit, view, choose } = setup({ atUnmount })
+  it('hands a choice pending at unmount to atLeave instead, when given', () => {
+    const atLeave = vi.fn<(value: number) => void>()
+    const { commit, view, choose } = setup({ atLeave })
     act(() => choose(8))
     view.unmount()
     vi.advanceTimersByTime(1_000)
-    expect(atUnmount).toHaveBeenCalledExactlyOnceWith(8)
+    expect(atLeave).toHaveBeenCalledExactlyOnceWith(8)
     expect(commit).not.toHaveBeenCalled()
   })
 
   it.each(['before', 'after'] as const)(
     'gives a pending choice once when the component drops it in a cleanup declared %s the hook',
     (order) => {
-      const atUnmount = vi.fn<(value: number) => void>()
+      const atLeave = vi.fn<(value: number) => void>()
       const droppedInCleanup: (number | null)[] = []
       const commit = vi.fn<(value: number) => void>()
       const view = renderHook(() => {
@@ -89,7 +89,7 @@ describe('usePaintFirst', () => {
         const cleanup = () => () => void droppedInCleanup.push(ref.drop?.() ?? null)
         /* eslint-disable react-hooks/exhaustive-deps -- the cleanup reads the hook's drop, stable */
         if (order === 'before') useEffect(cleanup, [])
-        const result = usePaintFirst(commit, { atUnmount })
+        const result = usePaintFirst(commit, { atLeave })
         ref.drop = result[2]
         if (order === 'after') useEffect(cleanup, [])
         /* eslint-enable react-hooks/exhaustive-deps */
@@ -98,11 +98,43 @@ describe('usePaintFirst', () => {
       act(() => view.result.current[1](6))
       view.unmount()
       vi.advanceTimersByTime(1_000)
-      const given = [...atUnmount.mock.calls.map(([v]) => v), ...droppedInCleanup.filter(Boolean)]
+      const given = [...atLeave.mock.calls.map(([v]) => v), ...droppedInCleanup.filter(Boolean)]
       expect(given).toEqual([6])
       expect(commit).not.toHaveBeenCalled()
     },
   )
+
+  // A page left (a link, Back, a closed tab) within the frame never paints again: the choice
+  // would be lost with it, or resurface unsaved when the back/forward cache restores the page.
+  it('hands on a choice pending when the page is left, once, and shows it no more', () => {
+    const { commit, choose, pending } = setup()
+    act(() => choose(9))
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })))
+    expect(commit).toHaveBeenCalledExactlyOnceWith(9)
+    expect(pending()).toBeNull()
+    paint()
+    vi.advanceTimersByTime(1_000)
+    expect(commit).toHaveBeenCalledOnce()
+  })
+
+  it('hands a choice pending when the page is left to atLeave, when given', () => {
+    const atLeave = vi.fn<(value: number) => void>()
+    const { commit, view, choose } = setup({ atLeave })
+    act(() => choose(2))
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pagehide')))
+    view.unmount()
+    vi.advanceTimersByTime(1_000)
+    expect(atLeave).toHaveBeenCalledExactlyOnceWith(2)
+    expect(commit).not.toHaveBeenCalled()
+  })
+
+  it('does nothing when the page is left with no choice pending', () => {
+    const { commit, choose } = setup()
+    act(() => choose(1))
+    paint()
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pagehide')))
+    expect(commit).toHaveBeenCalledExactlyOnceWith(1)
+  })
 
   it('keeps choose and drop the same functions across renders', () => {
     const { view, choose, drop } = setup()

@@ -4,10 +4,11 @@ import { afterNextPaint } from './after-next-paint'
 
 export interface PaintFirstOptions<T> {
   /**
-   * What becomes of a choice still pending when the component unmounts: committed unless this
-   * says otherwise (a sommelier's question is kept as interrupted, never sent).
+   * What becomes of a choice still pending when the component unmounts or the page is left
+   * (`pagehide`: no frame will paint it): committed unless this says otherwise (a sommelier's
+   * question is kept as interrupted, never sent).
    */
-  atUnmount?: (value: T) => void
+  atLeave?: (value: T) => void
 }
 
 /**
@@ -17,8 +18,9 @@ export interface PaintFirstOptions<T> {
  * shows `pending` in the input's own render, which touches only itself; `commit` (a parent's
  * state, the shared store, whatever re-renders a large tree or starts requests) runs after the
  * next paint, the pending choice cleared in the same render. A second choice before that
- * replaces the first. A choice still pending at unmount goes to `atUnmount` (default: `commit`),
- * exactly once whichever cleanup asks first: the component's own may `drop` it instead.
+ * replaces the first. A choice still pending at unmount or when the page is left goes to `atLeave`
+ * (default: `commit`), exactly once whichever asks first: the component's own cleanup may `drop`
+ * it instead.
  * `choose` and `drop` keep their identity across renders.
  */
 export function usePaintFirst<T>(
@@ -27,20 +29,29 @@ export function usePaintFirst<T>(
 ): [pending: T | null, choose: (value: T) => void, drop: () => T | null] {
   const [pending, setPending] = useState<T | null>(null)
   const waiting = useRef<{ value: T; cancel: () => void } | null>(null)
-  const latest = useRef({ commit, atUnmount: options.atUnmount ?? commit })
+  const latest = useRef({ commit, atLeave: options.atLeave ?? commit })
   useEffect(() => {
-    latest.current = { commit, atUnmount: options.atUnmount ?? commit }
+    latest.current = { commit, atLeave: options.atLeave ?? commit }
   })
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const handOn = () => {
       const left = waiting.current
-      if (!left) return
+      if (!left) return null
       waiting.current = null
       left.cancel()
-      latest.current.atUnmount(left.value)
-    },
-    [],
-  )
+      latest.current.atLeave(left.value)
+      return left
+    }
+    // The page may come back from the back/forward cache: it then shows what was handed on.
+    const onPageHide = () => {
+      if (handOn()) setPending(null)
+    }
+    window.addEventListener('pagehide', onPageHide)
+    return () => {
+      window.removeEventListener('pagehide', onPageHide)
+      handOn()
+    }
+  }, [])
   const choose = useCallback((value: T) => {
     waiting.current?.cancel()
     setPending(value)
