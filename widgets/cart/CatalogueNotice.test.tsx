@@ -4,6 +4,7 @@
  * lines, in the shopper's language; a Pay that met a change creates and charges nothing.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { changeCatalogue } from '../../mocks/catalogue'
@@ -22,6 +23,8 @@ import {
 import type { CartLine, Locale } from '../../src/domain/types'
 import { addToCart } from '../../src/store/cart-actions'
 import { getStore } from '../../src/store/shared-store'
+import { getBus } from '../../src/bus/bus'
+import { checkCart } from './catalogue-check'
 
 const state = () => getStore().getState()
 
@@ -125,6 +128,21 @@ describe('when the cart page opens', () => {
     expect(state().cart.lines.map((l) => l.id)).toEqual(['200101', '200001'])
     // A change of a line removed since is no longer named.
     expect(items()).toHaveLength(3)
+  })
+
+  it('tells the analytics once that a quantity lowered to the stock left the cart', async () => {
+    addToCart(PINOT)
+    addToCart(ROSE)
+    const removed: unknown[] = []
+    const off = getBus().on('cart:item-removed', ({ item }) =>
+      removed.push([item.id, item.quantity, item.price]),
+    )
+    await renderCart('nl', { catalogue: { '200001': { qty_available: 1 } } })
+    await waitFor(() => expect(state().cart.lines[0]?.quantity).toBe(1))
+    // Another reading of the same figures (Pay, or the page again) finds nothing to say.
+    await checkCart(new QueryClient(), 'nl', 'pay')
+    off()
+    expect(removed).toEqual([['200001', 1, 45.45]])
   })
 
   it('says nothing when the catalogue agrees with the cart (nl)', async () => {
