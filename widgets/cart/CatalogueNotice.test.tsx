@@ -135,14 +135,14 @@ describe('when the cart page opens', () => {
     addToCart(ROSE)
     const removed: unknown[] = []
     const off = getBus().on('cart:item-removed', ({ item }) =>
-      removed.push([item.id, item.quantity, item.price]),
+      removed.push([item.odooCode, item.vintage, item.quantity, item.price]),
     )
     await renderCart('nl', { catalogue: { '200001': { qty_available: 1 } } })
     await waitFor(() => expect(state().cart.lines[0]?.quantity).toBe(1))
     // Another reading of the same figures (Pay, or the page again) finds nothing to say.
     await checkCart(new QueryClient(), 'nl', 'pay')
     off()
-    expect(removed).toEqual([['200001', 1, 45.45]])
+    expect(removed).toEqual([['W10001', '2020', 1, 45.45]])
   })
 
   it('says nothing when the catalogue agrees with the cart (nl)', async () => {
