@@ -88,7 +88,9 @@ export function installCross(): void {
 
   const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim()
   // `hidden` is not enough: a stylesheet may show a hidden element (the search's refinements).
-  const hiddenForA11y = (el: Element) => !!el.closest('[aria-hidden="true"]')
+  // An inert subtree (the page behind a modal) is out of the accessibility tree, as for
+  // Playwright's role queries, and takes no click.
+  const hiddenForA11y = (el: Element) => !!el.closest('[aria-hidden="true"], [inert]')
   const visible = (el: Element): boolean => {
     if (hiddenForA11y(el)) return false
     const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility

@@ -1,5 +1,6 @@
 import type { Store } from './store'
 import { ACTIVITY_RESOLUTION_MS, INACTIVITY_MS } from './state'
+import { whenIdle } from '../page/when-idle'
 
 const EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const
 
@@ -77,17 +78,4 @@ export function trackActivity(
     window.removeEventListener('pagehide', onHide)
     window.clearInterval(timer)
   }
-}
-
-/**
- * Runs `run` once the page is idle (within 2 s), or after 300 ms where the browser has no idle
- * callbacks (Safari): past the tap's events and its paint. Returns a function that cancels it.
- */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2_000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(run, 300)
-  return () => window.clearTimeout(id)
 }

@@ -455,6 +455,34 @@ describe('search widget', () => {
     off()
   })
 
+  it('keeps the closed dialog laid out once the page is idle: the tap shows that one (en)', async () => {
+    await renderWidget(search, { locale: 'en' })
+    const trigger = await screen.findByRole('button', { name: TEXT.en.open })
+    const kept = await waitFor(() => {
+      const dialog = document.querySelector<HTMLElement>('[role="dialog"]')
+      expect(dialog).not.toBeNull()
+      return dialog!
+    })
+    // In the page, but hidden: out of the accessibility tree and of the keyboard's reach.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(kept.closest('[hidden]')).not.toBeNull()
+    expect(document.body.style.overflow).toBe('')
+
+    const user = userEvent.setup()
+    await user.click(trigger)
+    expect(screen.getByRole('dialog', { name: TEXT.en.dialog })).toBe(kept)
+    expect(kept).toContainElement(document.activeElement as HTMLElement)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(trigger).toHaveFocus()
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1)
+
+    // And again: a second opening searches as the first did.
+    await user.click(trigger)
+    const dialog = screen.getByRole('dialog', { name: TEXT.en.dialog })
+    expect(await within(dialog).findByRole('searchbox', { name: TEXT.en.input })).toBeVisible()
+  })
+
   it('has one modal per page even with two search buttons', async () => {
     await renderWidget(search, { locale: 'fr' })
     await renderWidget(search, { locale: 'fr' })

@@ -35,6 +35,7 @@ import { WidgetTag, useWidgetAvailable } from '../../src/ui/widget-tag/WidgetTag
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { pageModal, useModalOwnership } from './page-modal'
 import { usePage } from '../../src/page/use-page'
+import { whenIdle } from '../../src/page/when-idle'
 
 type Mode = 'search' | 'sommelier'
 
@@ -158,6 +159,10 @@ export default function Search({ locale }: WidgetComponentProps) {
   // The panel was asked for in this opening (its code, its first search).
   const panelAsked = useRef(false)
   const modeRef = useRef<Mode | null>(null)
+  // Closed, the dialog and its loading note are kept laid out once the page is idle (not during
+  // its load): the tap that opens it paints them instead of styling them under the baseline.
+  const [prepared, setPrepared] = useState(false)
+  useEffect(() => (isOwner ? whenIdle(() => setPrepared(true)) : undefined), [isOwner])
 
   const switchTo = useCallback(
     (next: Mode) => {
@@ -288,9 +293,16 @@ export default function Search({ locale }: WidgetComponentProps) {
         <MagnifierIcon />
       </button>
       {isOwner && (
-        <Modal open={mode !== null} onClose={close} label={label} returnFocus={returnFocus}>
-          {(searchMounted || mode === 'search') && (
-            <div ref={modeBox} className={styles.mode} hidden={mode !== 'search'}>
+        <Modal
+          open={mode !== null}
+          onClose={close}
+          label={label}
+          returnFocus={returnFocus}
+          keepLaidOut={prepared}
+        >
+          {/* Closed, the search mode is what the dialog keeps: most openings are searches. */}
+          {(searchMounted || mode !== 'sommelier') && (
+            <div ref={modeBox} className={styles.mode} hidden={mode === 'sommelier'}>
               <ErrorBoundary
                 name="search"
                 fallback={() => (

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Modal } from './Modal'
 
-function Harness({ onClose }: { onClose?: () => void }) {
+function Harness({ onClose, keepLaidOut }: { onClose?: () => void; keepLaidOut?: boolean }) {
   const [open, setOpen] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const close = () => {
@@ -17,7 +17,13 @@ function Harness({ onClose }: { onClose?: () => void }) {
         Ouvrir
       </button>
       <a href="#behind">Lien derrière</a>
-      <Modal open={open} onClose={close} label="Recherche de vins" initialFocus={input}>
+      <Modal
+        open={open}
+        onClose={close}
+        label="Recherche de vins"
+        initialFocus={input}
+        keepLaidOut={keepLaidOut}
+      >
         <button type="button">Filtres</button>
         <input ref={input} aria-label="Chercher" />
         <div hidden>
@@ -111,6 +117,34 @@ describe('Modal', () => {
     } finally {
       clientWidth.mockRestore()
     }
+  })
+
+  it('kept laid out: closed, it is in the page but hidden and out of reach; it opens and closes as usual', async () => {
+    const user = userEvent.setup()
+    document.body.style.overflow = 'auto'
+    render(<Harness keepLaidOut />)
+    const kept = document.querySelector('[role="dialog"]')
+    expect(kept).not.toBeNull()
+    expect(kept!.closest('[hidden]')).not.toBeNull()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Fermer' })).not.toBeInTheDocument()
+    expect(document.body.style.overflow).toBe('auto')
+
+    const opener = screen.getByRole('button', { name: 'Ouvrir' })
+    await user.click(opener)
+    // The same element, shown: what the browser had styled and laid out is what opens.
+    expect(screen.getByRole('dialog', { name: 'Recherche de vins' })).toBe(kept)
+    expect(screen.getByRole('textbox', { name: 'Chercher' })).toHaveFocus()
+    expect(document.body.style.overflow).toBe('hidden')
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus()
+
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(document.querySelector('[role="dialog"]')).toBe(kept)
+    expect(opener).toHaveFocus()
+    expect(document.body.style.overflow).toBe('auto')
+    document.body.style.overflow = ''
   })
 
   it('brings focus back inside when something outside takes it', async () => {

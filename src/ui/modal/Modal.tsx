@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
+import motion from '../motion/Motion.module.css'
 import styles from './Modal.module.css'
 
 export interface ModalProps {
@@ -14,6 +15,12 @@ export interface ModalProps {
   /** Focus goes back here when the element that had focus before opening is gone. */
   returnFocus?: RefObject<HTMLElement | null>
   className?: string
+  /**
+   * Closed, the dialog stays in the page with its content, invisible and out of reach (`hidden`),
+   * but styled and laid out: opening it is then mostly a paint. For a modal opened on a tap whose
+   * content costs a style pass under the widgets' baseline (`all: revert` on every element).
+   */
+  keepLaidOut?: boolean
 }
 
 const FOCUSABLE = [
@@ -82,6 +89,7 @@ export function Modal({
   initialFocus,
   returnFocus,
   className,
+  keepLaidOut = false,
 }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null)
   // The page's scrollbar is measured in the render that opens the modal, while the page is as
@@ -151,23 +159,32 @@ export function Modal({
       unlockScroll()
       const back =
         opener && opener.isConnected && opener !== document.body ? opener : fallback?.current
-      back?.focus()
+      // A dialog kept laid out still holds the element that had the focus: React gives the focus
+      // back to it at the end of this commit (it does so for any focused element still in the
+      // page), so the opener takes it after that.
+      if (root?.isConnected) queueMicrotask(() => back?.focus())
+      else back?.focus()
     }
     // The refs and the measured scrollbar are read once per opening on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
-  if (!open) return null
+  if (!open && !keepLaidOut) return null
   return createPortal(
     // Rendered outside the widget's tag: the attribute gives it the widgets' baseline and theme.
-    <div className={styles.backdrop} data-widget-portal="">
+    <div
+      className={keepLaidOut ? `${styles.backdrop} ${styles.keptLaidOut}` : styles.backdrop}
+      data-widget-portal=""
+      hidden={!open}
+    >
       <div
         ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-label={label}
         tabIndex={-1}
-        className={[styles.dialog, className].filter(Boolean).join(' ')}
+        // The entrance plays at each opening (a dialog kept laid out was there before).
+        className={[styles.dialog, open && motion.riseIn, className].filter(Boolean).join(' ')}
       >
         {children}
       </div>
