@@ -42,6 +42,8 @@ export interface ConsoleEntry {
   type: string
   text: string
   path: string
+  /** When and how the page stood: ms into the document, the demo's worker, the document state. */
+  at?: string
 }
 
 export type Key = 'Enter' | 'Escape' | 'Tab' | 'Shift+Tab' | 'Backspace'

@@ -117,7 +117,7 @@ export function journey(
           const unexpected = errors.filter((e) => !expected.some((re) => re.test(e.text)))
           if (unexpected.length > 0)
             throw new Error(
-              `console errors on the page:\n${unexpected.map((e) => `  ${e.path}: ${e.text}`).join('\n')}`,
+              `console errors on the page:\n${unexpected.map((e) => `  ${e.path} (${e.at ?? '?'}): ${e.text}`).join('\n')}`,
             )
         } finally {
           await page?.close()
@@ -134,11 +134,8 @@ export { describe }
 export function consoleEntries(page: Driver): Promise<ConsoleEntry[]> {
   return page.evaluate(
     () =>
-      ((window as unknown as { __cross?: { console(): unknown[] } }).__cross?.console() ?? []) as {
-        type: string
-        text: string
-        path: string
-      }[],
+      ((window as unknown as { __cross?: { console(): unknown[] } }).__cross?.console() ??
+        []) as ConsoleEntry[],
   )
 }
 

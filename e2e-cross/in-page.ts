@@ -28,7 +28,12 @@ export function installCross(): void {
   const record = (type: string, text: string) => {
     try {
       const list = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as unknown[]
-      list.push({ type, text, path: location.pathname })
+      // Where the page stood, for a failure seen once in a hundred runs: a request that escaped
+      // the demo's mock worker fails as a network error.
+      const worker = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null
+      const controlled = worker ? 'controlled' : 'not controlled'
+      const at = `${Math.round(performance.now())} ms in, ${controlled}, ${document.readyState}`
+      list.push({ type, text, path: location.pathname, at })
       sessionStorage.setItem(KEY, JSON.stringify(list))
     } catch {
       // Storage full or denied: the message is still in the browser's own console.
