@@ -52,14 +52,18 @@ export interface AddResult {
 
 /**
  * Announces how a line's quantity moved (`cart:item-added` / `cart:item-removed`, which the
- * analytics read), from the quantities before and after a shopper's change.
+ * analytics read, with how many more or fewer): a shopper's change, or the cart's reading of the
+ * catalogue lowering it to the stock.
  */
-function emitQuantityMoved(line: CartLine | undefined, before: number): void {
-  if (!line) return
-  const after = quantityInCart(getStore().getState().cart, line.id)
+export function announceQuantityMove(line: CartLine, before: number, after: number): void {
   if (after === before) return
   const item = { ...line, quantity: Math.abs(after - before) }
   getBus().emit(after > before ? 'cart:item-added' : 'cart:item-removed', { item })
+}
+
+/** `announceQuantityMove` for a shopper's change, the quantity after read from the store. */
+function emitQuantityMoved(line: CartLine | undefined, before: number): void {
+  if (line) announceQuantityMove(line, before, quantityInCart(getStore().getState().cart, line.id))
 }
 
 const lineOf = (id: string) =>

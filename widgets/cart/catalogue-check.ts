@@ -28,8 +28,7 @@ import { HttpError } from '../../src/http/http'
 import { pageSlot } from '../../src/page/page-context'
 import { reportError } from '../../src/report/report'
 import { getRulesService, loyaltyDate } from '../../src/services/rules'
-import { isCheckoutLockedNow } from '../../src/store/cart-actions'
-import { getBus } from '../../src/bus/bus'
+import { announceQuantityMove, isCheckoutLockedNow } from '../../src/store/cart-actions'
 import { announceCart } from '../../src/store/cart-changed'
 import { getStore } from '../../src/store/shared-store'
 
@@ -273,10 +272,7 @@ export async function checkCart(
   // A quantity lowered to the stock left the cart as surely as a minus did (the analytics'
   // remove_from_cart): told once, by the reading that lowered it.
   for (const change of freshness.changes) {
-    if (change.kind === 'quantity' && change.to < change.from) {
-      const item = { ...change.line, quantity: change.from - change.to }
-      getBus().emit('cart:item-removed', { item })
-    }
+    if (change.kind === 'quantity') announceQuantityMove(change.line, change.from, change.to)
   }
   if (freshness.changes.length > 0) publish(freshness.changes)
   return payVerdict(freshness)
