@@ -228,6 +228,10 @@ test.describe('search modal focus', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     const dialog = await openSearch(page, 'en')
     await expect(searchBox(dialog, 'en')).toBeFocused()
+    // The cards past the first rows and the button after them come in a transition after the
+    // first results: until then the last element shown is a card, and Tab from it goes on to the
+    // cards drawn since.
+    await expect(dialog.getByRole('button', { name: text('en', 'search.moreHits') })).toBeVisible()
     const sommelier = dialog.getByRole('button', { name: text('en', 'search.sommelier') })
     await page.keyboard.press('Shift+Tab')
     await expect(sommelier).toBeFocused()
