@@ -22,7 +22,7 @@ import { Modal } from '../../src/ui/modal/Modal'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
-import { sendFirstSearch } from './first-search'
+import { sendFirstSearch, sendFirstSearchAtPress } from './first-search'
 import { PanelPreview } from './PanelPreview'
 import { findByFocusKey, focusKey } from './focus-counterpart'
 import type { SearchField } from './SearchBox'
@@ -265,6 +265,10 @@ export default function Search({ locale }: WidgetComponentProps) {
   const preloadOnHover = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.pointerType !== 'touch') preload()
   }
+  // The primary button or a finger going down on the trigger: the click that opens follows.
+  const onPress = (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.isPrimary && event.button === 0) sendFirstSearchAtPress(locale)
+  }
   const toSommelier = useCallback(() => switchTo('sommelier'), [switchTo])
   const loading = (
     <PanelPreview
@@ -288,6 +292,7 @@ export default function Search({ locale }: WidgetComponentProps) {
         aria-haspopup="dialog"
         onClick={onTrigger}
         onPointerEnter={preloadOnHover}
+        onPointerDown={onPress}
         onFocus={preload}
       >
         <MagnifierIcon />

@@ -108,6 +108,23 @@ describe('the search panel’s first search', () => {
     expect([...new Set(seen)]).toEqual([])
   })
 
+  it('leaves at the press on the button, before its click; the opening sends no other', async () => {
+    releaseChunk()
+    releaseRender()
+    const user = userEvent.setup()
+    await renderWidget(search, { locale: 'en' })
+    const button = await screen.findByRole('button', { name: 'Search wines' })
+    await user.pointer({ keys: '[MouseLeft>]', target: button })
+    await vi.waitFor(() => expect(callsOf('search')).toHaveLength(1))
+    expect(callsOf('search')[0]!.payload).toEqual({ requests: [firstSearchRequest('en')] })
+    expect(screen.queryByRole('dialog', { name: 'Wine search' })).toBeNull()
+
+    await user.pointer({ keys: '[/MouseLeft]', target: button })
+    const dialog = await screen.findByRole('dialog', { name: 'Wine search' })
+    expect(await within(dialog).findAllByRole('article', {}, { timeout: 5000 })).not.toHaveLength(0)
+    expect(callsOf('search')).toHaveLength(1)
+  })
+
   it('failing: the panel’s client sends the search again and shows its wines', async () => {
     setFault('search', { kind: 'status', status: 500 }, { times: 1 })
     releaseChunk()

@@ -69,18 +69,51 @@ function readFirstResults(answer: SearchAnswer, kit: CardKit): FirstResults | nu
   return { hits: kit.normalizeHits(result.hits), nbHits: result.nbHits, Card: kit.HitCard }
 }
 
+/**
+ * How long a first search sent at a press on the opener waits for the opening that takes it (a
+ * long press included); older, the opening sends its own.
+ */
+export const PRESS_MS = 5_000
+
+/** The first search sent at a press on an opener, not yet taken by an opening. */
+let pressed: { locale: Locale; answer: Promise<SearchAnswer>; at: number } | null = null
+
+/** The first search, sent now; null without a search config (the panel shows and reports that). */
+function sendNow(locale: Locale): Promise<SearchAnswer> | null {
+  try {
+    return searchAhead({ requests: [firstSearchRequest(locale)] })
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Sends the first search at the press on an opener (pointerdown), before its click: a finger or
+ * a mouse button is down for a while before the click, and the request's own cost (a fetch is a
+ * few ms of the main thread, four times that on a slow phone) is no longer part of the click
+ * that paints the dialog. The opening that follows takes this search instead of sending one.
+ */
+export function sendFirstSearchAtPress(locale: Locale): void {
+  if (hasSearchState(window.location.search)) return
+  if (pressed && pressed.locale === locale && Date.now() - pressed.at < PRESS_MS) return
+  const answer = sendNow(locale)
+  pressed = answer && { locale, answer, at: Date.now() }
+}
+
+/** The search sent at a recent press for `locale`, once. */
+function takePressed(locale: Locale): Promise<SearchAnswer> | null {
+  const taken = pressed
+  pressed = null
+  return taken && taken.locale === locale && Date.now() - taken.at < PRESS_MS ? taken.answer : null
+}
+
 /** Sends the panel's first search (a new opening forgets the last one's answer). */
 export function sendFirstSearch(locale: Locale, loadKit: () => Promise<CardKit>): void {
   sent = null
   setFirst(null)
   if (hasSearchState(window.location.search)) return
-  let answer: Promise<SearchAnswer>
-  try {
-    answer = searchAhead({ requests: [firstSearchRequest(locale)] })
-  } catch {
-    // No search config: the panel shows that and reports it when it renders.
-    return
-  }
+  const answer = takePressed(locale) ?? sendNow(locale)
+  if (!answer) return
   sent = answer
   // The card and its texts load beside the answer: the wines are drawn in one go once all
   // three are in (no loading note flashes between the parts).
