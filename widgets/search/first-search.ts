@@ -73,7 +73,7 @@ function readFirstResults(answer: SearchAnswer, kit: CardKit): FirstResults | nu
  * How long a first search sent at a press on the opener waits for the opening that takes it (a
  * long press included); older, the opening sends its own.
  */
-export const PRESS_MS = 5_000
+const PRESS_MS = 5_000
 
 /** The first search sent at a press on an opener, not yet taken by an opening. */
 let pressed: { locale: Locale; answer: Promise<SearchAnswer>; at: number } | null = null
