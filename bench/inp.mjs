@@ -215,8 +215,11 @@ async function openSearch(page) {
     const observer = new MutationObserver(() => {
       const card = found()
       if (!card || card.previousElementSibling || card.parentElement?.previousElementSibling) return
-      // Which drew it: the preview (the panel's search field still an inert copy) or the panel.
-      const by = card.closest('[role="dialog"]')?.querySelector('form[inert]') ? 'preview' : 'panel'
+      // Which drew it: the preview (its frame's filters button inert until the panel) or the
+      // panel. The frame is the card's nearest ancestor with a search form.
+      let frame = card.parentElement
+      while (frame && !frame.querySelector('form[role="search"]')) frame = frame.parentElement
+      const by = frame?.querySelector('button[inert]') ? 'preview' : 'panel'
       for (const el of [card, ...card.querySelectorAll('*')])
         el.setAttribute('elementtiming', `first-result ${by}`)
     })
