@@ -6,7 +6,7 @@ import { server } from '../../mocks/node'
 import { setFault } from '../../mocks/faults'
 import { parseConfig, setPageConfig, MissingConfigError } from '../config/config'
 import { getSearchClient } from './search-client'
-import { AHEAD_TIMEOUT_MS, searchAhead, takeAhead } from './search-ahead'
+import { AHEAD_TIMEOUT_MS, recentAhead, searchAhead, takeAhead } from './search-ahead'
 
 const requests = [{ indexName: 'wines_fr', query: 'merlot', hitsPerPage: 3 }]
 /** The client names itself in its requests; the search sent ahead does not. */
@@ -91,6 +91,18 @@ describe('a search sent ahead of the client', () => {
     const older = [{ indexName: 'wines_fr', params: { query: 'merlot', hitsPerPage: 3 } }]
     expect(takeAhead(older)).not.toBeNull()
     expect(takeAhead({ requests })).toBeNull()
+  })
+
+  it('is found again while recent, and left for the search it answers', () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const answer = searchAhead({ requests })
+    expect(recentAhead({ requests: [{ ...requests[0]!, query: 'syrah' }] }, 5_000)).toBeNull()
+    vi.advanceTimersByTime(4_000)
+    expect(recentAhead({ requests }, 5_000)).toBe(answer)
+    expect(recentAhead({ requests }, 3_000)).toBeNull()
+    // Still there for the client's identical search, once.
+    expect(takeAhead({ requests })).toBe(answer)
+    expect(recentAhead({ requests }, 5_000)).toBeNull()
   })
 
   it('without the search config sends nothing and says why', () => {

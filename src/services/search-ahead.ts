@@ -87,10 +87,23 @@ export function takeAhead(params: unknown): Promise<SearchAnswer> | null {
   const ahead = page.get()
   if (ahead.size === 0) return null
   const key = identityOf(params)
-  const sent = ahead.get(key)
+  const answer = recent(ahead.get(key), AHEAD_MS)
   ahead.delete(key)
-  return sent && Date.now() - sent.at < AHEAD_MS ? sent.answer : null
+  return answer
 }
+
+/**
+ * The answer of a search identical to `search` sent ahead less than `maxAgeMs` ago and not taken
+ * yet, left for the search it answers; null otherwise. A caller about to send the same search
+ * again uses it instead.
+ */
+export function recentAhead(search: AheadSearch, maxAgeMs: number): Promise<SearchAnswer> | null {
+  const ahead = page.get()
+  return ahead.size === 0 ? null : recent(ahead.get(identityOf(search)), maxAgeMs)
+}
+
+const recent = (sent: SentAhead | undefined, maxAgeMs: number) =>
+  sent && Date.now() - sent.at < maxAgeMs ? sent.answer : null
 
 /** The search endpoint on `host`, or on the service's own read host without one. */
 export function queriesEndpoint(host: ClientHost | undefined, appId: string): string {

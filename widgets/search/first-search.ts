@@ -13,7 +13,12 @@ import {
   REFINEMENT_SHOW_MORE_LIMIT,
   hasSearchState,
 } from '../../src/domain/search-state'
-import { searchAhead, wineIndexName, type SearchAnswer } from '../../src/services/search-ahead'
+import {
+  recentAhead,
+  searchAhead,
+  wineIndexName,
+  type SearchAnswer,
+} from '../../src/services/search-ahead'
 import { isRecord } from '../../src/domain/is-record'
 import type { WineHit } from '../../src/domain/wine-hit'
 import { loadNamespaces } from '../../src/i18n/i18n'
@@ -70,18 +75,19 @@ function readFirstResults(answer: SearchAnswer, kit: CardKit): FirstResults | nu
 }
 
 /**
- * How long a first search sent at a press on the opener waits for the opening that takes it (a
- * long press included); older, the opening sends its own.
+ * How long a first search already sent is used again instead of sending it once more: the one
+ * sent at the press on the opener, for the opening its click makes (a long press included).
  */
-const PRESS_MS = 5_000
+const REUSE_MS = 5_000
 
-/** The first search sent at a press on an opener, not yet taken by an opening. */
-let pressed: { locale: Locale; answer: Promise<SearchAnswer>; at: number } | null = null
-
-/** The first search, sent now; null without a search config (the panel shows and reports that). */
-function sendNow(locale: Locale): Promise<SearchAnswer> | null {
+/**
+ * The first search: the identical one sent less than `REUSE_MS` ago and not yet taken by the
+ * panel, else sent now; null without a search config (the panel shows and reports that).
+ */
+function firstSearch(locale: Locale): Promise<SearchAnswer> | null {
+  const search = { requests: [firstSearchRequest(locale)] }
   try {
-    return searchAhead({ requests: [firstSearchRequest(locale)] })
+    return recentAhead(search, REUSE_MS) ?? searchAhead(search)
   } catch {
     return null
   }
@@ -91,20 +97,11 @@ function sendNow(locale: Locale): Promise<SearchAnswer> | null {
  * Sends the first search at the press on an opener (pointerdown), before its click: a finger or
  * a mouse button is down for a while before the click, and the request's own cost (a fetch is a
  * few ms of the main thread, four times that on a slow phone) is no longer part of the click
- * that paints the dialog. The opening that follows takes this search instead of sending one.
+ * that paints the dialog. The opening that follows uses this search instead of sending one.
  */
 export function sendFirstSearchAtPress(locale: Locale): void {
-  if (hasSearchState(window.location.search)) return
-  if (pressed && pressed.locale === locale && Date.now() - pressed.at < PRESS_MS) return
-  const answer = sendNow(locale)
-  pressed = answer && { locale, answer, at: Date.now() }
-}
-
-/** The search sent at a recent press for `locale`, once. */
-function takePressed(locale: Locale): Promise<SearchAnswer> | null {
-  const taken = pressed
-  pressed = null
-  return taken && taken.locale === locale && Date.now() - taken.at < PRESS_MS ? taken.answer : null
+  // Its answer is the opening's to read (a failure there: the panel's client searches again).
+  if (!hasSearchState(window.location.search)) void firstSearch(locale)
 }
 
 /** Sends the panel's first search (a new opening forgets the last one's answer). */
@@ -112,7 +109,7 @@ export function sendFirstSearch(locale: Locale, loadKit: () => Promise<CardKit>)
   sent = null
   setFirst(null)
   if (hasSearchState(window.location.search)) return
-  const answer = takePressed(locale) ?? sendNow(locale)
+  const answer = firstSearch(locale)
   if (!answer) return
   sent = answer
   // The card and its texts load beside the answer: the wines are drawn in one go once all
