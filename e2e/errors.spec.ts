@@ -117,8 +117,13 @@ test.describe('wine-widgets:error', () => {
       // click waits for the link to stand still and checks that the press landed on it (not with
       // noWaitAfter, which skips that check): a press a moving footer gave to another element is
       // blocked and made again. A navigation the page cancels still fails the wait below.
-      await page.locator(`footer a[href="${target}"]`).first().click()
-      await page.waitForURL((url) => url.pathname === target, { waitUntil: 'commit' })
+      await test.step(`to ${target}`, async () => {
+        await page.locator(`footer a[href="${target}"]`).first().click()
+        await page.waitForURL((url) => url.pathname === target, {
+          waitUntil: 'commit',
+          timeout: 30_000,
+        })
+      })
     }
     await open(page, '/en/bundles/belgian-discovery')
     expect(await recorded(page)).toEqual([])

@@ -63,6 +63,25 @@ test.describe('demo site', () => {
     expect((await asked()).filter((url) => url.includes('?by=frame'))).toEqual([])
   })
 
+  test('a page the mock worker does not control (a force reload) is claimed, not reloaded', async ({
+    page,
+  }) => {
+    await open(page, '/en/cart')
+    const loads: string[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url())
+    })
+    // A force reload bypasses the worker: the page it loads is not controlled. MSW reloads such a
+    // page, which cancels a link followed from it in the meantime.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Page.reload', { ignoreCache: true })
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+    await page.waitForLoadState('networkidle')
+    expect(loads).toHaveLength(1)
+    // Its calls are the mocks' (the demo server has no such endpoint and answers 404).
+    expect(await page.evaluate(() => fetch('/cp/auth/token').then((r) => r.status))).toBe(200)
+  })
+
   test('the footer links to the same page in the other languages', async ({ page }) => {
     await open(page, '/fr/giftbox')
     const languages = page.getByRole('navigation', { name: 'Langues' })

@@ -13,6 +13,7 @@ import {
   whenHeld,
 } from './faults'
 import { stripeServer } from './stripe-server'
+import { takeControl } from './worker-control'
 
 /** The demo's mock backend (MSW service worker); handlers run in the page. */
 export const worker = setupWorker(...handlers)
@@ -96,6 +97,9 @@ export function startMocks(): Promise<void> {
         find: (idOrSecret) => stripeServer.find(idOrSecret),
       },
     }
+    // Optional where service workers are not (insecure origins): the types say otherwise.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+    await takeControl(navigator.serviceWorker ?? undefined)
     await worker.start({
       quiet: true,
       // Pages, scripts, images and the library itself are real files: let them through.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import { demoWorker, demoWorkerSource, MSW_WORKER } from '../demo-pages/mock-worker.mjs'
+import { CLAIM_MESSAGE } from './worker-control'
 
 const msw = readFileSync(MSW_WORKER, 'utf8')
 
@@ -18,12 +19,13 @@ function runWorker(source: string) {
   >()
   const store = new Map<string, Response>()
   const unregister = vi.fn(() => Promise.resolve(true))
+  const claim = vi.fn(() => Promise.resolve())
   const global = {
     registration: { scope: 'http://localhost/', unregister },
     clients: {
       get: (id: string) => Promise.resolve(pages.get(id)),
       matchAll: () => Promise.resolve([...pages.values()]),
-      claim: () => Promise.resolve(),
+      claim,
     },
     skipWaiting: () => Promise.resolve(),
     caches: {
@@ -62,6 +64,8 @@ function runWorker(source: string) {
   }
   return {
     unregister,
+    claim,
+    say,
     /** A page of the tab that turned mocking on. */
     async openPage(id: string) {
       pages.set(id, {
@@ -94,7 +98,7 @@ function runWorker(source: string) {
   }
 }
 
-describe("the demo's mock service worker (MSW's, with the demo's two changes)", () => {
+describe("the demo's mock service worker (MSW's, with the demo's three changes)", () => {
   it("answers a page's own requests but leaves navigations to the network", async () => {
     for (const [source, navigations] of [
       [msw, true],
@@ -119,6 +123,22 @@ describe("the demo's mock service worker (MSW's, with the demo's two changes)", 
       // In a navigation the next page is not a client yet when this one says goodbye.
       await worker.leavePage('page-a')
       expect(worker.unregister).toHaveBeenCalledTimes(unregisters)
+    }
+  })
+
+  it('claims a page it does not control when the page asks (MSW would have it reload)', async () => {
+    for (const [source, claims] of [
+      [msw, 0],
+      [await demoWorkerSource(), 1],
+    ] as const) {
+      const worker = runWorker(source)
+      await worker.openPage('page-a')
+      worker.claim.mockClear()
+      await worker.say('page-b', CLAIM_MESSAGE)
+      expect(worker.claim).toHaveBeenCalledTimes(claims)
+      // Anything else a page says claims nothing.
+      await worker.say('page-b', 'KEEPALIVE_REQUEST')
+      expect(worker.claim).toHaveBeenCalledTimes(claims)
     }
   })
 
