@@ -147,6 +147,34 @@ describe('Modal', () => {
     document.body.style.overflow = ''
   })
 
+  it('plays its entrance on the dialog at each opening, the kept one too', async () => {
+    const user = userEvent.setup()
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: no-preference)',
+    }))
+    // jsdom animates nothing: record which element is asked to.
+    const animated: Element[] = []
+    HTMLElement.prototype.animate = function (this: HTMLElement) {
+      animated.push(this)
+      return {} as Animation // what jsdom cannot build; the Modal does not read it
+    }
+    try {
+      render(<Harness keepLaidOut />)
+      const opener = screen.getByRole('button', { name: 'Ouvrir' })
+      await user.click(opener)
+      const dialog = screen.getByRole('dialog', { name: 'Recherche de vins' })
+      expect(animated).toEqual([dialog])
+      await user.keyboard('{Escape}')
+      expect(animated).toHaveLength(1)
+      await user.click(opener)
+      expect(animated).toEqual([dialog, dialog])
+    } finally {
+      // @ts-expect-error -- jsdom's HTMLElement has no animate of its own to put back
+      delete HTMLElement.prototype.animate
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('brings focus back inside when something outside takes it', async () => {
     const user = userEvent.setup()
     render(<Harness />)

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
-import motion from '../motion/Motion.module.css'
+import { riseIn } from '../motion/entrance'
 import styles from './Modal.module.css'
 
 export interface ModalProps {
@@ -112,6 +112,7 @@ export function Modal({
     const root = dialog.current
     const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
     target?.focus()
+    if (root) riseIn(root)
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !root) return
@@ -183,8 +184,7 @@ export function Modal({
         aria-modal="true"
         aria-label={label}
         tabIndex={-1}
-        // The entrance plays at each opening (a dialog kept laid out was there before).
-        className={[styles.dialog, open && motion.riseIn, className].filter(Boolean).join(' ')}
+        className={className ? `${styles.dialog} ${className}` : styles.dialog}
       >
         {children}
       </div>
