@@ -14,6 +14,11 @@ export interface DemoServerOptions {
 }
 
 export const PROD_API: string
+/** Brotli and gzip levels: `kept` for files compressed once, `onTheFly` for generated answers. */
+export const COMPRESSION: {
+  kept: { br: number; gzip: number }
+  onTheFly: { br: number; gzip: number }
+}
 export const IMMUTABLE: string
 export const SHORT_CACHE: string
 export const PAGE_CACHE: string

@@ -31,7 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { STATIC, handle, send } from './site.mjs'
 import { PROD_API, createProdHandler } from './prod.mjs'
 
-export { IMMUTABLE, PAGE_CACHE, PROD_API, SHORT_CACHE } from './prod.mjs'
+export { COMPRESSION, IMMUTABLE, PAGE_CACHE, PROD_API, SHORT_CACHE } from './prod.mjs'
 
 const HOST = '127.0.0.1'
 
