@@ -54,11 +54,11 @@ export async function renderWidget(
   }: RenderWidgetOptions = {},
 ): Promise<RenderedWidget> {
   const { element, props } = placeTag(definition, attributes)
-  const { Widget, i18n } = await loadWidget(definition, locale)
+  const { Widget, texts } = await loadWidget(definition, locale)
   const result = render(
     <WidgetTree
       client={client}
-      i18n={i18n}
+      texts={texts}
       locale={locale}
       name={definition.name}
       Widget={Widget}
@@ -91,14 +91,14 @@ export async function renderDomWidget(
   }: Omit<RenderWidgetOptions, 'widgets'> = {},
 ): Promise<RenderedDomWidget> {
   const { element, props } = placeTag(definition, attributes)
-  const { module, i18n } = await loadCodeAndTexts(definition, locale)
+  const { module, texts } = await loadCodeAndTexts(definition, locale)
   // A DOM definition's module is a DomWidget; the props went through its own schema.
   const draw = module.default as DomWidget<Record<string, unknown>>
   const mounted = draw({
     element,
     props,
     locale,
-    textsFor: (namespace) => i18n.fixedT(namespace),
+    textsFor: (namespace) => texts.fixedT(namespace),
     client,
   })
   let mountedNow = true

@@ -17,7 +17,7 @@ import type { Renderer } from './runtime'
 export const render: Renderer = async ({ element, definition, props, locale }) => {
   // A misspelt attribute the runtime let through (it is not required): a "did you mean" warning.
   checkAttributes(element, definition)
-  const { module, i18n } = await loadCodeAndTexts(definition, locale)
+  const { module, texts } = await loadCodeAndTexts(definition, locale)
   // A DOM definition's module is a DomWidget (defineDomWidget's type); the runtime parsed
   // `props` through the same definition's schema, so widening them is sound.
   const draw = module.default as DomWidget<Record<string, unknown>>
@@ -26,7 +26,7 @@ export const render: Renderer = async ({ element, definition, props, locale }) =
       element,
       props,
       locale,
-      textsFor: (namespace) => i18n.fixedT(namespace),
+      textsFor: (namespace) => texts.fixedT(namespace),
       client: getPageQueryClient(),
     })
   } catch (error) {
@@ -40,7 +40,7 @@ export const render: Renderer = async ({ element, definition, props, locale }) =
     const message = element.ownerDocument.createElement('p')
     message.setAttribute('role', 'status')
     message.setAttribute(FALLBACK_ATTRIBUTE, '')
-    message.textContent = i18n.t('common.crashed')
+    message.textContent = texts.t('common.crashed')
     element.replaceChildren(message)
     return { unmount: () => element.replaceChildren() }
   }

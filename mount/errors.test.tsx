@@ -67,11 +67,11 @@ describe('a widget that crashes', () => {
     }
     const element = document.createElement('div')
     document.body.append(element)
-    const i18n = await loadNamespaces('nl', ['common'])
+    const texts = await loadNamespaces('nl', ['common'])
     renderTree(
       <WidgetTree
         client={new QueryClient()}
-        i18n={i18n}
+        texts={texts}
         locale="nl"
         name="boom"
         Widget={Boom}
@@ -80,7 +80,7 @@ describe('a widget that crashes', () => {
       />,
       { container: element },
     )
-    expectCrashShown(await screen.findByRole('status'), i18n.t('common.crashed'))
+    expectCrashShown(await screen.findByRole('status'), texts.t('common.crashed'))
     expectCrashReported('boom', 'The "boom" widget crashed')
     expect(console.error).toHaveBeenCalledWith(
       '[wine-widgets] The "boom" widget crashed',
@@ -110,9 +110,9 @@ describe('a widget drawn without React that throws while drawing', () => {
       locale: 'fr',
       widgets: NO_PLACED_WIDGETS,
     })
-    const i18n = await loadNamespaces('fr', ['common'])
+    const texts = await loadNamespaces('fr', ['common'])
     const fallback = screen.getByRole('status')
-    expectCrashShown(fallback, i18n.t('common.crashed'))
+    expectCrashShown(fallback, texts.t('common.crashed'))
     // The fallback replaces what the tag held (its placeholder).
     expect([...element.childNodes]).toEqual([fallback])
     expectCrashReported('boom-dom', 'boom-dom: uncaught error')

@@ -30,7 +30,7 @@ export interface WidgetTreeProps {
   /** The page the root belongs to (its store, bus, services): the current page by default. */
   page?: PageContext
   client: QueryClient
-  i18n: Texts
+  texts: Texts
   locale: Locale
   name: string
   Widget: LoadedWidget
@@ -52,7 +52,7 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 export function WidgetTree({
   page = currentPage(),
   client,
-  i18n,
+  texts,
   locale,
   name,
   Widget,
@@ -66,7 +66,7 @@ export function WidgetTree({
   const fallback = (error: Error) => (
     <>
       <p role="status" {...{ [FALLBACK_ATTRIBUTE]: '' }}>
-        {i18n.t(error instanceof MissingConfigError ? 'common.unavailable' : 'common.crashed')}
+        {texts.t(error instanceof MissingConfigError ? 'common.unavailable' : 'common.crashed')}
       </p>
       {onCommit && <Committed onCommit={onCommit} />}
     </>
@@ -75,7 +75,7 @@ export function WidgetTree({
     <StrictMode>
       <PageProvider page={page}>
         <QueryClientProvider client={client}>
-          <TextsProvider texts={i18n}>
+          <TextsProvider texts={texts}>
             <LocaleContext.Provider value={locale}>
               <PlacedWidgetsContext.Provider value={widgets ?? NO_PLACED_WIDGETS}>
                 <ErrorBoundary name={name} fallback={fallback}>
@@ -96,16 +96,16 @@ export function WidgetTree({
 
 /** Load a widget's component and its texts in parallel (./widget-code). */
 export async function loadWidget(definition: AnyWidgetDefinition, locale: Locale) {
-  const { module, i18n } = await loadCodeAndTexts(definition, locale)
+  const { module, texts } = await loadCodeAndTexts(definition, locale)
   // The runtime parses `props` through this definition's own schema, so widening is sound.
-  return { Widget: module.default as LoadedWidget, i18n }
+  return { Widget: module.default as LoadedWidget, texts }
 }
 
 /** Renders one widget as its own React root with the shared providers. */
 export const render: Renderer = async ({ element, definition, props, locale, widgets }) => {
   // A misspelt attribute the runtime let through (it is not required): a "did you mean" warning.
   checkAttributes(element, definition)
-  const { Widget, i18n } = await loadWidget(definition, locale)
+  const { Widget, texts } = await loadWidget(definition, locale)
   const root = createRoot(element, {
     // An error that escaped the widget's own boundary (the boundary or a provider failed).
     onUncaughtError: (error) =>
@@ -126,7 +126,7 @@ export const render: Renderer = async ({ element, definition, props, locale, wid
       <WidgetTree
         page={page}
         client={getPageQueryClient()}
-        i18n={i18n}
+        texts={texts}
         locale={locale}
         name={definition.name}
         Widget={Widget}

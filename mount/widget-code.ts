@@ -16,9 +16,9 @@ export const FALLBACK_ATTRIBUTE = 'data-widget-fallback'
  */
 export async function loadCodeAndTexts(definition: AnyWidgetDefinition, locale: Locale) {
   const file = textBundleOf(definition.name)
-  const [module, i18n] = await Promise.all([
+  const [module, texts] = await Promise.all([
     definition.load(),
     hasTextFile(file) ? loadTextFile(locale, file) : loadNamespaces(locale),
   ])
-  return { module, i18n }
+  return { module, texts }
 }

@@ -40,7 +40,7 @@ function fileOf(ns: Namespace): string {
 }
 
 /** The texts of a locale (what a root in that locale renders with). */
-export function i18nFor(locale: Locale): Texts {
+export function localeTexts(locale: Locale): Texts {
   let texts = byLocale.get(locale)
   if (!texts) {
     texts = new Texts(locale, (key, lng) =>
@@ -56,7 +56,7 @@ function readFile(locale: Locale, file: string): Promise<void> {
   const id = `${locale}|${file}`
   let read = reading.get(id)
   if (!read) {
-    const texts = i18nFor(locale)
+    const texts = localeTexts(locale)
     read = load(locale, file).then(
       (m) => {
         for (const ns of files[file] ?? []) {
@@ -95,7 +95,7 @@ export async function loadNamespaces(
   namespaces: readonly Namespace[] = allNamespaces(),
 ): Promise<Texts> {
   if (!isLocale(locale)) throw new Error(`[wine-widgets] No texts for "${String(locale)}"`)
-  const texts = i18nFor(locale)
+  const texts = localeTexts(locale)
   const wanted = [...new Set([COMMON_NAMESPACE, ...namespaces])]
   const files = new Set<string>()
   for (const ns of wanted.filter((n) => !texts.has(n))) {

@@ -13,16 +13,16 @@ export function TextsProvider({ texts, children }: { texts: Texts; children: Rea
 const loads = new Map<string, { done: Promise<void>; error?: Error }>()
 
 /**
- * The translate function for `namespaces` in the root's locale (or in `options.i18n`'s). Suspends
+ * The translate function for `namespaces` in the root's locale (or in `options.texts`' locale). Suspends
  * until those namespaces are loaded (the runtime has usually loaded them with the widget's code);
  * one that cannot be loaded is thrown to the root's error boundary.
  */
 export function useTranslation(
   namespaces: string | readonly string[],
-  options?: { i18n?: Texts },
+  options?: { texts?: Texts },
 ): { t: TFunction } {
   const fromRoot = useContext(TextsContext)
-  const texts = options?.i18n ?? fromRoot
+  const texts = options?.texts ?? fromRoot
   if (!texts) throw new Error('useTranslation must be used inside a widget root')
   const list = typeof namespaces === 'string' ? [namespaces] : namespaces
   if (!list.every((ns) => texts.has(ns))) {

@@ -17,9 +17,9 @@ import { loggedFailure } from '../../mocks/test-setups/console'
  */
 async function faqTree(element: HTMLElement, locale: Locale) {
   const props = parseProps(faq.props, element.dataset) as FaqProps
-  const [{ default: Faq }, i18n] = await Promise.all([faq.load(), loadNamespaces(locale)])
+  const [{ default: Faq }, texts] = await Promise.all([faq.load(), loadNamespaces(locale)])
   return (
-    <TextsProvider texts={i18n}>
+    <TextsProvider texts={texts}>
       <LocaleContext.Provider value={locale}>
         <Faq props={props} locale={locale} element={element} />
       </LocaleContext.Provider>

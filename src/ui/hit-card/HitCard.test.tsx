@@ -11,9 +11,9 @@ import { HitCard } from './HitCard'
 
 async function renderCard(hit: WineHit, locale: Locale, rootLocale: Locale = locale) {
   await loadNamespaces(locale)
-  const i18n = await loadNamespaces(rootLocale)
+  const texts = await loadNamespaces(rootLocale)
   const wrap = (node: ReactNode) => (
-    <TextsProvider texts={i18n}>
+    <TextsProvider texts={texts}>
       <LocaleContext.Provider value={rootLocale}>{node}</LocaleContext.Provider>
     </TextsProvider>
   )

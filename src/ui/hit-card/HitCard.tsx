@@ -6,7 +6,7 @@ import { wineColorOf } from '../../domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../domain/wine-badge'
 import { priceLevelSigns } from '../../domain/price-level'
 import { useTranslation } from '../../i18n/use-translation'
-import { i18nFor } from '../../i18n/i18n'
+import { localeTexts } from '../../i18n/i18n'
 import styles from './HitCard.module.css'
 
 export interface HitCardProps {
@@ -62,7 +62,7 @@ export function HitCard({
   className,
 }: HitCardProps) {
   // The card may speak another locale than its root (the search panel's index locale).
-  const { t } = useTranslation('wine', { i18n: i18nFor(locale) })
+  const { t } = useTranslation('wine', { texts: localeTexts(locale) })
   const [labelFailed, setLabelFailed] = useState(false)
 
   const Heading = `h${headingLevel}` as const
