@@ -13,9 +13,9 @@ export function TextsProvider({ texts, children }: { texts: Texts; children: Rea
 const loads = new Map<string, { done: Promise<void>; error?: Error }>()
 
 /**
- * The translate function for `namespaces` in the root's locale (or in `options.texts`' locale). Suspends
- * until those namespaces are loaded (the runtime has usually loaded them with the widget's code);
- * one that cannot be loaded is thrown to the root's error boundary.
+ * The translate function for `namespaces` in the root's locale (or in `options.texts`' locale).
+ * Suspends until those namespaces are loaded (the runtime has usually loaded them with the
+ * widget's code); one that cannot be loaded is thrown to the root's error boundary.
  */
 export function useTranslation(
   namespaces: string | readonly string[],
