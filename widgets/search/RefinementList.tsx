@@ -5,6 +5,7 @@ import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from '../../src/i18n/use-translation'
 import { labelOrder } from '../../src/domain/label-order'
 import styles from './RefinementList.module.css'
+import { useSameList } from './same-list'
 
 type Item = Parameters<NonNullable<UseRefinementListProps['transformItems']>>[0][number]
 /** The comparator form of the connector's `sortBy` (it also takes a list of criteria). */
@@ -25,6 +26,10 @@ export interface RefinementListProps {
   /** Sort by the shown (translated) label instead of the raw value. @default false */
   sortByLabel?: boolean
 }
+
+/** What a drawn value shows: the same, the value is not drawn again. */
+const sameValue = (a: Item, b: Item) =>
+  a.value === b.value && a.label === b.label && a.count === b.count && a.isRefined === b.isRefined
 
 /**
  * Whether the search has answered at least once (before that a list without values is only
@@ -77,7 +82,13 @@ export function RefinementList({
       cachedLabelOf ? items.map((item) => ({ ...item, label: cachedLabelOf(item.value) })) : items,
     [cachedLabelOf],
   )
-  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
+  const {
+    items: given,
+    refine,
+    canToggleShowMore,
+    isShowingMore,
+    toggleShowMore,
+  } = useRefinementList({
     attribute,
     limit: REFINEMENT_LIMIT,
     showMore: true,
@@ -85,15 +96,11 @@ export function RefinementList({
     sortBy,
     transformItems,
   })
-
-  return (
-    <div className={styles.list} role="group" aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.listTitle}>
-        {title}
-      </h3>
-      {!drawValues ? null : items.length === 0 ? (
-        answered && <p className={styles.empty}>{t('search.noResults')}</p>
-      ) : (
+  // New objects at every render of the connector: the values are redrawn only when one changed.
+  const items = useSameList(given, sameValue)
+  const values = useMemo(
+    () =>
+      items.length === 0 ? null : (
         <ul className={styles.values}>
           {items.map((item) => (
             <li key={item.value}>
@@ -116,7 +123,18 @@ export function RefinementList({
             </li>
           ))}
         </ul>
-      )}
+      ),
+    [items, refine, markerOf, spokenLabelOf],
+  )
+
+  return (
+    <div className={styles.list} role="group" aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.listTitle}>
+        {title}
+      </h3>
+      {!drawValues
+        ? null
+        : (values ?? (answered && <p className={styles.empty}>{t('search.noResults')}</p>))}
       {drawValues && canToggleShowMore && (
         <button type="button" className={styles.showMore} onClick={toggleShowMore}>
           {isShowingMore ? t('search.showLess') : t('search.showMore')}

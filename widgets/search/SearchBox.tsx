@@ -1,8 +1,8 @@
 import {
-  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type Ref,
@@ -14,6 +14,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import styles from './SearchBox.module.css'
 import { SEARCH_FIELD } from './PanelFrame'
+import { afterNextPaint } from '../../src/ui/after-paint/after-next-paint'
 
 /** A query unchanged this long counts as searched for (announced on the bus). */
 const SEARCH_SETTLE_MS = 1000
@@ -29,7 +30,7 @@ interface SearchBoxProps {
   fieldRef?: Ref<SearchField>
 }
 
-/** The free-text box: refined on every keystroke, 512 characters at most, stalled text. */
+/** The free-text box: refined on every keystroke's paint, 512 characters at most, stalled text. */
 export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   const { t } = useTranslation(['search', 'wine'])
   const input = useRef<HTMLInputElement>(null)
@@ -37,6 +38,11 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   // The instance's status, not the search box's render state: the connectors render only once
   // an answer is in, so the first search would never look stalled (after STALLED_SEARCH_DELAY_MS).
   const { status } = useInstantSearch()
+  // The field is uncontrolled: the browser echoes a key without any render of ours, and the
+  // search leaves after that paint. A key that set React state rendered synchronously (the
+  // discrete priority of an input event) and took with it any render still pending, such as an
+  // answer's that arrived just before: 40 to 250 ms of the key's task at 4x. `value` is the text
+  // last passed on to the search; the field writes it only for a change from outside.
   const [value, setValue] = useState(query)
   // The queries typed since the instance last caught up with the box. The instance's query may
   // lag behind typing ("a" arrives after "ab" was typed): one of these is not an outside change.
@@ -52,6 +58,12 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
       setValue(query)
     }
   }
+  // The text typed and not searched yet, with its search waiting for the key's paint.
+  const waiting = useRef<{ text: string; cancel: () => void } | null>(null)
+  useLayoutEffect(() => {
+    const field = input.current
+    if (field && !waiting.current && field.value !== value) field.value = value
+  }, [value])
 
   // The box takes focus when search mode shows (on opening, and back from the sommelier).
   useEffect(() => {
@@ -72,23 +84,39 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
     return () => clearTimeout(timer)
   }, [value, announce])
 
+  // A key before the paint replaces the text waiting (one search per frame: a shopper's keys
+  // are frames apart).
   const type = useCallback(
     (text: string) => {
       const next = text.slice(0, SEARCH_QUERY_MAX_LENGTH)
-      setValue(next)
-      setTyped((before) => [...before, next])
-      // The field echoes the key at once; the results, panels and counts the new query
-      // re-renders wait behind it as a transition, so a keystroke paints in one cheap frame.
-      startTransition(() => refine(next))
+      waiting.current?.cancel()
+      const cancel = afterNextPaint(() => {
+        waiting.current = null
+        setValue(next)
+        setTyped((before) => [...before, next])
+        refine(next)
+      })
+      waiting.current = { text: next, cancel }
     },
     [refine],
   )
+  // Effects disconnected and connected again (React's strict mode, a tree hidden and shown)
+  // keep what was waiting: it is sent after the next paint.
+  useEffect(() => {
+    const left = waiting.current
+    if (left) type(left.text)
+    return () => waiting.current?.cancel()
+  }, [type])
   useImperativeHandle(
     fieldRef,
     () => ({
-      takeOver: (typed, focus) => {
-        if (typed) type(typed)
-        if (focus) input.current?.focus()
+      takeOver: (text, focus) => {
+        const field = input.current
+        if (text && field) {
+          field.value = text.slice(0, SEARCH_QUERY_MAX_LENGTH)
+          type(field.value)
+        }
+        if (focus) field?.focus()
       },
     }),
     [type],
@@ -101,7 +129,7 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        announce(value)
+        announce(input.current?.value ?? value)
         input.current?.blur()
       }}
     >
@@ -110,7 +138,7 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
         ref={input}
         {...SEARCH_FIELD}
         className={styles.input}
-        value={value}
+        defaultValue={value}
         placeholder={t('search.placeholder')}
         onChange={(event) => type(event.currentTarget.value)}
       />

@@ -41,6 +41,7 @@ import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
 import { SearchBox, type SearchField } from './SearchBox'
 import { HITS_PER_PAGE, useFirstResults, type CardKit } from './first-search'
+import { useSameList } from './same-list'
 import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
@@ -80,7 +81,9 @@ function Results({ locale }: { locale: Locale }) {
     area: 'data',
     message: 'search: the wines could not be searched',
   })
-  const { items, showMore, isLastPage } = useInfiniteHits()
+  const { items: given, showMore, isLastPage } = useInfiniteHits()
+  // The same hits while only the status moves (the connector keeps its records while loading).
+  const items = useSameList(given, Object.is)
   const ready = !results.__isArtificial
   // Until InstantSearch has read its first answer, the wines the first search brought (drawn
   // before the panel, in the same place): the cards stay while the panel takes over.
@@ -92,9 +95,8 @@ function Results({ locale }: { locale: Locale }) {
   useEffect(() => {
     if (!complete && !early) startTransition(() => setAllDrawn(true))
   }, [complete, early])
-  // The instance's status changes with every keystroke (loading, stalled, idle) and re-renders
-  // this component synchronously, within the keystroke: the cards stay the same until the hits
-  // change, and each of those renders redrew all 24.
+  // The instance's status changes with every search (loading, stalled, idle) and re-renders this
+  // component: the cards stay the same until the hits change (each of those renders redrew 24).
   const cards = useMemo(
     () => hitCells(complete ? hits : hits.slice(0, FIRST_HITS), locale, HitCard),
     [complete, hits, locale],
