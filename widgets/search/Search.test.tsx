@@ -179,6 +179,27 @@ describe('search widget', () => {
     })
   })
 
+  it('draws every card of a new answer, and a next page under those drawn (en)', async () => {
+    const { user, dialog } = await openSearch('en')
+    const input = within(dialog).getByRole('searchbox', { name: TEXT.en.input })
+    const query = 'a'
+    const answer = expected('en', query)
+    expect(answer.nbHits).toBeGreaterThan(24)
+    await user.type(input, query)
+    await within(dialog).findByText(TEXT.en.count(answer.nbHits))
+    const cardTitles = () =>
+      within(dialog)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent)
+    // The first cards at once, the rest of the page just after.
+    await waitFor(() => expect(cardTitles()).toEqual(answer.hits.map((h) => h.title)))
+    await user.click(within(dialog).getByRole('button', { name: 'Show more wines' }))
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('article')).toHaveLength(Math.min(answer.nbHits, 48)),
+    )
+    expect(cardTitles().slice(0, 24)).toEqual(answer.hits.map((h) => h.title))
+  })
+
   it('draws the first results before the refinement lists’ values, then the values', async () => {
     // What the first answer's commit put in: the cards, and how many list values with them.
     let valuesWithFirstCards: number | null = null

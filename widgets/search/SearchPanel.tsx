@@ -27,7 +27,7 @@ import {
 import { wineColorOf } from '../../src/domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../src/domain/wine-badge'
 import { priceLevelSigns } from '../../src/domain/price-level'
-import { normalizeHits } from '../../src/domain/wine-hit'
+import { normalizeHits, type WineHit } from '../../src/domain/wine-hit'
 import { getSearchClient } from '../../src/services/search-client'
 import { wineIndexName } from '../../src/services/search-ahead'
 import { useReportError } from '../../src/report/use-report-error'
@@ -70,6 +70,10 @@ function Answered({ children }: { children: ReactNode }) {
   return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
 }
 
+/** `hits` begins with the wines of `drawn` (a page was added), which were all drawn. */
+const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
+  drawn.length > 0 && drawn.every((hit, i) => hits[i]?.objectID === hit.objectID)
+
 /** What the first results' preview draws with once this chunk is in (no chunk of their own). */
 export const cardKit: CardKit = { HitCard, normalizeHits }
 
@@ -90,11 +94,14 @@ function Results({ locale }: { locale: Locale }) {
   const first = useFirstResults()
   const early = ready ? null : first
   const hits = useMemo(() => (early ? early.hits : normalizeHits(items)), [early, items])
-  const [allDrawn, setAllDrawn] = useState(false)
-  const complete = allDrawn || hits.length <= FIRST_HITS
+  // Each answer's first cards are drawn at once and the rest in a transition just after: an
+  // answer's render of 24 new cards was one long task that the next key waited behind. More of
+  // the same list (a page added by "more wines") is drawn whole.
+  const [whole, setWhole] = useState<readonly WineHit[]>([])
+  const complete = hits === whole || hits.length <= FIRST_HITS || continues(whole, hits)
   useEffect(() => {
-    if (!complete && !early) startTransition(() => setAllDrawn(true))
-  }, [complete, early])
+    if (!complete && !early) startTransition(() => setWhole(hits))
+  }, [complete, early, hits])
   // The instance's status changes with every search (loading, stalled, idle) and re-renders this
   // component: the cards stay the same until the hits change (each of those renders redrew 24).
   const cards = useMemo(
