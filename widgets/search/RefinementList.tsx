@@ -27,7 +27,7 @@ export interface RefinementListProps {
   sortByLabel?: boolean
 }
 
-/** What a drawn value shows: the same, the value is not drawn again. */
+/** Two values drawn alike: a list whose values are all drawn alike is not redrawn. */
 const sameValue = (a: Item, b: Item) =>
   a.value === b.value && a.label === b.label && a.count === b.count && a.isRefined === b.isRefined
 

@@ -30,7 +30,7 @@ interface SearchBoxProps {
   fieldRef?: Ref<SearchField>
 }
 
-/** The free-text box: refined on every keystroke's paint, 512 characters at most, stalled text. */
+/** The free-text box: refined after each key's paint, 512 characters at most, stalled text. */
 export function SearchBox({ active, fieldRef }: SearchBoxProps) {
   const { t } = useTranslation(['search', 'wine'])
   const input = useRef<HTMLInputElement>(null)
