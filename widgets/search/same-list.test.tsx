@@ -8,28 +8,28 @@ interface Value {
 }
 const sameValue = (a: Value, b: Value) => a.value === b.value && a.count === b.count
 
+/** The hook over a first list of two values. */
+function setup() {
+  const first: Value[] = [
+    { value: 'Merlot', count: 3 },
+    { value: 'Syrah', count: 1 },
+  ]
+  const hook = renderHook(({ items }) => useSameList(items, sameValue), {
+    initialProps: { items: first },
+  })
+  return { first, ...hook }
+}
+
 describe('useSameList', () => {
   it('keeps the list it returned while a new list holds the same items', () => {
-    const first = [
-      { value: 'Merlot', count: 3 },
-      { value: 'Syrah', count: 1 },
-    ]
-    const { result, rerender } = renderHook(({ items }) => useSameList(items, sameValue), {
-      initialProps: { items: first },
-    })
+    const { first, result, rerender } = setup()
     expect(result.current).toBe(first)
     rerender({ items: first.map((item) => ({ ...item })) })
     expect(result.current).toBe(first)
   })
 
   it('returns the new list when an item, the order or the length changed, and keeps that one', () => {
-    const first = [
-      { value: 'Merlot', count: 3 },
-      { value: 'Syrah', count: 1 },
-    ]
-    const { result, rerender } = renderHook(({ items }) => useSameList(items, sameValue), {
-      initialProps: { items: first },
-    })
+    const { result, rerender } = setup()
     const counted = [
       { value: 'Merlot', count: 2 },
       { value: 'Syrah', count: 1 },
