@@ -70,7 +70,7 @@ function Answered({ children }: { children: ReactNode }) {
   return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
 }
 
-/** `hits` begins with the wines of `drawn` (a page was added), which were all drawn. */
+/** `hits` begins with the wines of `drawn`, all drawn (the same list, or a page added to it). */
 const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
   drawn.length > 0 && drawn.every((hit, i) => hits[i]?.objectID === hit.objectID)
 
@@ -98,7 +98,7 @@ function Results({ locale }: { locale: Locale }) {
   // answer's render of 24 new cards was one long task that the next key waited behind. More of
   // the same list (a page added by "more wines") is drawn whole.
   const [whole, setWhole] = useState<readonly WineHit[]>([])
-  const complete = hits === whole || hits.length <= FIRST_HITS || continues(whole, hits)
+  const complete = hits.length <= FIRST_HITS || continues(whole, hits)
   useEffect(() => {
     if (!complete && !early) startTransition(() => setWhole(hits))
   }, [complete, early, hits])
