@@ -490,10 +490,14 @@ async function stopProfile(cdp, title) {
     }
     // The page's own scripts only: Playwright's injected code and idle time are not the page's.
     if (!callFrame.url.startsWith('http')) return
-    if (!stretch) stretches.push((stretch = { start: clock, end: clock, ms: 0, ours: new Map() }))
+    if (!stretch)
+      stretches.push(
+        (stretch = { start: clock, end: clock, ms: 0, ours: new Map(), own: new Map() }),
+      )
     stretch.end = clock
     stretch.ms += ms
     add(byFunction, name(id), ms)
+    add(stretch.own, name(id), ms)
     add(byFile, fileOf(callFrame.url), ms)
     const seen = new Set()
     for (let at = id; at !== undefined; at = parent.get(at)) {
@@ -520,12 +524,13 @@ async function stopProfile(cdp, title) {
     '  our functions, with what they called:',
     ...top(ours, 20),
     '  stretches of script of 5 ms or more, between idle or rendering moments (ms from the first;',
-    '  script ms), our top functions:',
+    '  script ms), our top functions, then the functions that took the most time themselves:',
     ...stretches
       .filter((st) => st.ms >= 5)
       .flatMap((st) => [
         `  +${(st.start - first).toFixed(0).padStart(6)}  ${st.ms.toFixed(1).padStart(6)} ms`,
         ...top(st.ours, 4).map((line) => `    ${line}`),
+        ...top(st.own, 4).map((line) => `    self ${line.trimStart()}`),
       ]),
   ].join('\n')
 }
@@ -634,6 +639,13 @@ function traceSummary(events, title) {
     const byScript = [...scripts].filter(([, dur]) => dur >= 1000).sort((a, b) => b[1] - a[1])
     if (byScript.length > 0)
       lines.push(`      script: ${byScript.map(([k, d]) => `${k} ${ms(d)}`).join(', ')}`)
+    // Each event's dispatch (its listeners, React's among them) of 1 ms or more, in order: where
+    // a tap's time goes before and after its click handler.
+    const dispatches = inside.filter((e) => e.name === 'EventDispatch' && e.dur >= 1000)
+    if (dispatches.length > 0)
+      lines.push(
+        `      events: ${dispatches.map((e) => `${e.args?.data?.type} ${ms(e.dur)}`).join(', ')}`,
+      )
     for (const forced of inside.filter((e) => ['UpdateLayoutTree', 'Layout'].includes(e.name))) {
       // How much each style or layout pass had to do: elements styled, objects laid out.
       const size =

@@ -7,6 +7,7 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { docsFiles } from '../mount/catalogue'
 import { CHUNK_PLAN } from './chunk-plan'
+import { COMPILE_HINT } from './compile-hints'
 
 /**
  * The library's chunk graph (vite.config.ts `chunkOf`), read from the build manifest of a real
@@ -226,13 +227,26 @@ describe('the sizes the docs give', () => {
   )
 })
 
+/** The names of the scripts the build wrote. */
+const scriptFiles = () =>
+  readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+
 /** The text of every script the build wrote. */
-const builtScripts = () =>
-  readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => readFileSync(join(outDir, file), 'utf8'))
+const builtScripts = () => scriptFiles().map((file) => readFileSync(join(outDir, file), 'utf8'))
 
 describe('the scripts pages download', () => {
+  it("start with V8's compile hint, but the entry and the texts (JSON: no function)", () => {
+    const files = scriptFiles()
+    const texts = files.filter((file) => /(^|\/)texts-/.test(file))
+    expect(texts.length).toBeGreaterThan(0)
+    const code = files.filter((file) => !texts.includes(file) && file !== 'wine-widgets.js')
+    expect(code.length).toBeGreaterThan(20)
+    const without = code.filter(
+      (file) => !readFileSync(join(outDir, file), 'utf8').startsWith(`${COMPILE_HINT}\n`),
+    )
+    expect(without).toEqual([])
+  })
+
   it('carry none of the editor documentation (widgets/*/docs.json)', () => {
     const scripts = builtScripts()
     expect(scripts.length).toBeGreaterThan(5)
