@@ -65,9 +65,14 @@ export function SearchBox({ active, fieldRef }: SearchBoxProps) {
     if (field && !waiting.current && field.value !== value) field.value = value
   }, [value])
 
-  // The box takes focus when search mode shows (on opening, and back from the sommelier).
+  // The box takes focus when search mode shows again (back from the sommelier). Not at its
+  // mount: the panel then renders hidden behind its preview, where the focus is the shopper's,
+  // and the modal's owner gives it to this box, or to what the shopper had chosen, once the panel
+  // replaces the preview (Search's `takeOver`).
+  const wasActive = useRef(active)
   useEffect(() => {
-    if (active) input.current?.focus()
+    if (active && !wasActive.current) input.current?.focus()
+    wasActive.current = active
   }, [active])
 
   // The query the shopper settled on (typing paused, or Enter) is announced once: not every
