@@ -220,6 +220,44 @@ test.describe('search modal focus', () => {
     )
   })
 
+  test('the click alone shows the kept dialog; Escape in that frame closes it for good', async ({
+    page,
+  }) => {
+    await open(page, '/en/')
+    // The closed dialog kept in the page once it is idle.
+    await page.waitForFunction(() => document.querySelector('[role="dialog"]') !== null)
+    const name = text('en', 'search.open')
+    const inTheTap = await page.evaluate((label) => {
+      const trigger = document.querySelector<HTMLElement>(`button[aria-label="${label}"]`)!
+      trigger.focus()
+      trigger.click()
+      // Read before any other task or microtask: what the click's own handler did.
+      const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!
+      const shown = dialog.checkVisibility({ visibilityProperty: true })
+      const focused = dialog.contains(document.activeElement)
+      document.activeElement!.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      )
+      return { shown, focused, closed: !dialog.checkVisibility({ visibilityProperty: true }) }
+    }, name)
+    expect(inTheTap).toEqual({ shown: true, focused: true, closed: true })
+    const trigger = page.getByRole('button', { name })
+    await expect(trigger).toBeFocused()
+    // Neither the render nor the scroll lock planned after the tap's paint comes.
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
+      'hidden',
+    )
+    // A tap then opens it whole.
+    await trigger.click()
+    const dialog = page.getByRole('dialog', { name: text('en', 'search.dialog') })
+    await expect(searchBox(dialog, 'en')).toBeFocused()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'hidden',
+    )
+  })
+
   test('Shift+Tab on the first button shown wraps to the last, Tab back (large screen)', async ({
     page,
   }) => {

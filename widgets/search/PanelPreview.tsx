@@ -27,9 +27,10 @@ export function PanelPreview({ locale, onSommelier, onClose, onType, loading }: 
   const close = useRef<HTMLButtonElement>(null)
   const shown = first !== null
   // The loading note's close button had the focus, and went with the note: the frame's takes it.
+  // Not in a closed dialog (kept in the page, hidden): nothing of it had the focus.
   useLayoutEffect(() => {
-    if (shown && (!document.activeElement || document.activeElement === document.body))
-      close.current?.focus()
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (shown && lost && !close.current?.closest('[hidden]')) close.current?.focus()
   }, [shown])
   if (!first) return loading
   return (

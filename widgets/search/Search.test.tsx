@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWidget } from '../../mocks/render-widget'
 import { callsOf } from '../../mocks/db'
@@ -152,10 +152,13 @@ describe('search widget', () => {
       expect(callsOf('search').at(-1)!.payload).toMatchObject({
         requests: [expect.objectContaining({ query: 'merlot' })],
       })
-      const titles = within(dialog)
-        .getAllByRole('article')
-        .map((a) => within(a).getByRole('heading').textContent)
-      expect(titles).toEqual(merlot.hits.map((h) => h.title))
+      // The first cards at once, the rest just after.
+      await waitFor(() => {
+        const titles = within(dialog)
+          .getAllByRole('article')
+          .map((a) => within(a).getByRole('heading').textContent)
+        expect(titles).toEqual(merlot.hits.map((h) => h.title))
+      })
       // The grape counts follow the query.
       const name = locale === 'fr' ? 'Cépages' : 'Druiven'
       await showPanel(user, dialog, name)
@@ -521,6 +524,53 @@ describe('search widget', () => {
     await user.click(trigger)
     const dialog = screen.getByRole('dialog', { name: TEXT.en.dialog })
     expect(await within(dialog).findByRole('searchbox', { name: TEXT.en.input })).toBeVisible()
+  })
+
+  it('shows the kept dialog in the tap itself; Escape before its render closes it for good (en)', async () => {
+    await renderWidget(search, { locale: 'en' })
+    const trigger = await screen.findByRole('button', { name: TEXT.en.open })
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull())
+    const events: string[] = []
+    const off = getBus().on('modal:close', () => events.push('close'))
+    // The tap's click alone, no wait after it: React has not rendered the open state yet, and
+    // the page's scroll is locked after the paint.
+    act(() => {
+      trigger.focus()
+      trigger.click()
+    })
+    const dialog = screen.getByRole('dialog', { name: TEXT.en.dialog })
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    expect(document.body.style.overflow).toBe('')
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(trigger).toHaveFocus())
+    expect(events).toEqual(['close'])
+    // Neither the render nor the lock planned after the tap's paint comes.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(document.body.style.overflow).toBe('')
+    off()
+
+    // The next tap opens it whole: the lock and the panel come after the paint.
+    const user = userEvent.setup()
+    await user.click(trigger)
+    const opened = screen.getByRole('dialog', { name: TEXT.en.dialog })
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'))
+    expect(await within(opened).findByRole('searchbox', { name: TEXT.en.input })).toBeVisible()
+  })
+
+  it('takes no focus into the closed dialog when the first wines are already in (en)', async () => {
+    const { user, unmount } = await openSearch('en')
+    await user.keyboard('{Escape}')
+    unmount()
+    // A new page's modal, with the answer of the first search at hand: kept closed, its preview
+    // draws those wines at once, and the page's focus stays where it was.
+    await renderWidget(search, { locale: 'en' })
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull())
+    expect(screen.getByRole('dialog', { hidden: true })).not.toContainElement(
+      document.activeElement as HTMLElement,
+    )
   })
 
   it('has one modal per page even with two search buttons', async () => {

@@ -18,7 +18,7 @@ import { useBusEvent } from '../../src/bus/use-bus'
 import { getStore } from '../../src/store/shared-store'
 import { useTranslation } from '../../src/i18n/use-translation'
 import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
-import { Modal } from '../../src/ui/modal/Modal'
+import { Modal, type ModalHandle } from '../../src/ui/modal/Modal'
 import { CloseIcon, MagnifierIcon } from './icons'
 import styles from './Search.module.css'
 import type * as PanelCode from './SearchPanel'
@@ -36,6 +36,7 @@ import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { pageModal, useModalOwnership } from './page-modal'
 import { usePage } from '../../src/page/use-page'
 import { whenIdle } from '../../src/page/when-idle'
+import { afterNextPaint } from '../../src/ui/after-paint/after-next-paint'
 
 type Mode = 'search' | 'sommelier'
 
@@ -163,9 +164,19 @@ export default function Search({ locale }: WidgetComponentProps) {
   // its load): the tap that opens it paints them instead of styling them under the baseline.
   const [prepared, setPrepared] = useState(false)
   useEffect(() => (isOwner ? whenIdle(() => setPrepared(true)) : undefined), [isOwner])
+  const dialog = useRef<ModalHandle>(null)
+  // Search mode shown by the tap itself (the kept dialog, `showNow`), its render after the paint:
+  // what cancels that render and what hides the dialog again.
+  const shownEarly = useRef<{ render: () => void; hide: () => void } | null>(null)
+  // Gone before that render (a Turbo page swap): nothing is left to render (the modal undoes the
+  // showing itself).
+  useEffect(() => () => shownEarly.current?.render(), [])
 
   const switchTo = useCallback(
     (next: Mode) => {
+      // A render planned by an early showing: this one replaces it, and the modal takes over.
+      shownEarly.current?.render()
+      shownEarly.current = null
       modeRef.current = next
       setMode(next)
       if (next !== 'search' || panelAsked.current) return
@@ -192,6 +203,14 @@ export default function Search({ locale }: WidgetComponentProps) {
         const opener = active instanceof HTMLElement && active !== document.body ? active : null
         const last = modal.takeLastTrigger()
         returnFocus.current = last?.isConnected ? last : (opener ?? trigger.current)
+        // The tap paints the kept dialog as it is (search mode, its loading note); React renders
+        // the open state after that paint. Sommelier mode is not what the dialog keeps.
+        const hide = next === 'search' ? (dialog.current?.showNow() ?? null) : null
+        if (hide) {
+          modeRef.current = next
+          shownEarly.current = { render: afterNextPaint(() => switchTo(next)), hide }
+          return
+        }
       }
       switchTo(next)
     },
@@ -200,6 +219,11 @@ export default function Search({ locale }: WidgetComponentProps) {
 
   const close = useCallback((notify = true) => {
     if (modeRef.current === null) return
+    if (shownEarly.current) {
+      shownEarly.current.render()
+      shownEarly.current.hide()
+      shownEarly.current = null
+    }
     modeRef.current = null
     setMode(null)
     setSearchMounted(false)
@@ -299,6 +323,7 @@ export default function Search({ locale }: WidgetComponentProps) {
       </button>
       {isOwner && (
         <Modal
+          ref={dialog}
           open={mode !== null}
           onClose={close}
           label={label}

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Modal } from './Modal'
+import { Modal, type ModalHandle } from './Modal'
 
 function Harness({ onClose, keepLaidOut }: { onClose?: () => void; keepLaidOut?: boolean }) {
   const [open, setOpen] = useState(false)
@@ -29,6 +29,52 @@ function Harness({ onClose, keepLaidOut }: { onClose?: () => void; keepLaidOut?:
         <div hidden>
           <button type="button">Caché</button>
         </div>
+        <button type="button" onClick={close}>
+          Fermer
+        </button>
+      </Modal>
+    </>
+  )
+}
+
+/** Motion allowed, and the elements asked to animate recorded (jsdom animates nothing). */
+function recordEntrances() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-reduced-motion: no-preference)',
+  }))
+  const animated: Element[] = []
+  HTMLElement.prototype.animate = function (this: HTMLElement) {
+    animated.push(this)
+    return {} as Animation // what jsdom cannot build; the Modal does not read it
+  }
+  const restore = () => {
+    // @ts-expect-error -- jsdom's HTMLElement has no animate of its own to put back
+    delete HTMLElement.prototype.animate
+    vi.unstubAllGlobals()
+  }
+  return { animated, restore }
+}
+
+/** A kept modal shown by `showNow` from a tap ("Montrer"), rendered open later ("Ouvrir"). */
+function EarlyHarness({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false)
+  const modal = useRef<ModalHandle>(null)
+  const hide = useRef<(() => void) | null>(null)
+  const close = () => {
+    onClose?.()
+    hide.current?.()
+    setOpen(false)
+  }
+  return (
+    <>
+      <button type="button" onClick={() => (hide.current = modal.current?.showNow() ?? null)}>
+        Montrer
+      </button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Ouvrir
+      </button>
+      <Modal ref={modal} open={open} onClose={close} label="Recherche de vins" keepLaidOut>
+        <button type="button">Filtres</button>
         <button type="button" onClick={close}>
           Fermer
         </button>
@@ -149,15 +195,7 @@ describe('Modal', () => {
 
   it('plays its entrance on the dialog at each opening, the kept one too', async () => {
     const user = userEvent.setup()
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(prefers-reduced-motion: no-preference)',
-    }))
-    // jsdom animates nothing: record which element is asked to.
-    const animated: Element[] = []
-    HTMLElement.prototype.animate = function (this: HTMLElement) {
-      animated.push(this)
-      return {} as Animation // what jsdom cannot build; the Modal does not read it
-    }
+    const { animated, restore } = recordEntrances()
     try {
       render(<Harness keepLaidOut />)
       const opener = screen.getByRole('button', { name: 'Ouvrir' })
@@ -169,10 +207,92 @@ describe('Modal', () => {
       await user.click(opener)
       expect(animated).toEqual([dialog, dialog])
     } finally {
-      // @ts-expect-error -- jsdom's HTMLElement has no animate of its own to put back
-      delete HTMLElement.prototype.animate
-      vi.unstubAllGlobals()
+      restore()
     }
+  })
+
+  it('kept laid out, shown by the tap itself: reachable and focused at once, scroll locked after the paint', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    document.body.style.overflow = 'auto'
+    render(<EarlyHarness onClose={onClose} />)
+    const shower = screen.getByRole('button', { name: 'Montrer' })
+    await user.click(shower)
+    // No render of React opened it: the dialog works as an open one all the same.
+    expect(screen.getByRole('dialog', { name: 'Recherche de vins' })).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Filtres' })).toHaveFocus()
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'))
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Fermer' })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Filtres' })).toHaveFocus()
+
+    // Closed before its render came: hidden again, the scroll and the focus given back.
+    await user.keyboard('{Escape}')
+    expect(onClose).toHaveBeenCalledOnce()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(shower).toHaveFocus()
+    expect(document.body.style.overflow).toBe('auto')
+
+    // And it can be shown that way again.
+    await user.click(shower)
+    expect(screen.getByRole('dialog', { name: 'Recherche de vins' })).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Fermer' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(document.body.style.overflow).toBe('auto')
+    document.body.style.overflow = ''
+  })
+
+  it('shown by the tap, then rendered open: taken over as it is, one lock, one entrance', async () => {
+    const user = userEvent.setup()
+    const { animated, restore } = recordEntrances()
+    document.body.style.overflow = 'auto'
+    try {
+      render(<EarlyHarness />)
+      const shower = screen.getByRole('button', { name: 'Montrer' })
+      await user.click(shower)
+      const dialog = screen.getByRole('dialog', { name: 'Recherche de vins' })
+      await user.tab()
+      const closer = screen.getByRole('button', { name: 'Fermer' })
+      expect(closer).toHaveFocus()
+      // The owner's render: nothing is done twice, and the focus stays where the shopper put it.
+      act(() => screen.getByRole('button', { name: 'Ouvrir', hidden: true }).click())
+      expect(screen.getByRole('dialog', { name: 'Recherche de vins' })).toBe(dialog)
+      expect(closer).toHaveFocus()
+      expect(animated).toEqual([dialog])
+
+      await user.keyboard('{Escape}')
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+      expect(shower).toHaveFocus()
+      expect(document.body.style.overflow).toBe('auto')
+    } finally {
+      restore()
+      document.body.style.overflow = ''
+    }
+  })
+
+  it('shows nothing early when it is not kept laid out, or already shown', async () => {
+    const handle = { current: null as ModalHandle | null }
+    const { rerender } = render(
+      <Modal ref={handle} open={false} onClose={() => {}} label="Recherche de vins">
+        <button type="button">Filtres</button>
+      </Modal>,
+    )
+    expect(handle.current?.showNow()).toBeNull()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    rerender(
+      <Modal ref={handle} open={false} onClose={() => {}} label="Recherche de vins" keepLaidOut>
+        <button type="button">Filtres</button>
+      </Modal>,
+    )
+    let hide: (() => void) | null | undefined
+    act(() => void (hide = handle.current?.showNow()))
+    expect(hide).toBeTypeOf('function')
+    expect(screen.getByRole('dialog', { name: 'Recherche de vins' })).toBeVisible()
+    expect(handle.current?.showNow()).toBeNull()
+    act(() => hide?.())
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(document.body.style.overflow).toBe('')
   })
 
   it('brings focus back inside when something outside takes it', async () => {

@@ -1,6 +1,16 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import {
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react'
 import { createPortal } from 'react-dom'
 import { riseIn } from '../motion/entrance'
+import { afterNextPaint } from '../after-paint/after-next-paint'
 import styles from './Modal.module.css'
 
 export interface ModalProps {
@@ -21,6 +31,18 @@ export interface ModalProps {
    * content costs a style pass under the widgets' baseline (`all: revert` on every element).
    */
   keepLaidOut?: boolean
+  ref?: Ref<ModalHandle>
+}
+
+export interface ModalHandle {
+  /**
+   * Shows the kept dialog now, from the tap's handler, before the owner renders it open: the tap
+   * paints the dialog without a render of React. The owner then renders it open after that paint
+   * and the modal takes over what this did; or it calls the returned function, which hides the
+   * dialog again and gives the page back its scroll and focus. Null when there is nothing to show
+   * this way: not kept laid out, already open or shown.
+   */
+  showNow(): (() => void) | null
 }
 
 const FOCUSABLE = [
@@ -76,6 +98,94 @@ function unlockScroll() {
   saved = null
 }
 
+interface OpenOptions {
+  scrollbar: number
+  /**
+   * The scroll lock waits for the next paint: from a tap's handler, the page's relayout for its
+   * `overflow` would otherwise come in that tap's frame (the backdrop covers the page meanwhile).
+   */
+  lockAfterPaint?: boolean
+  initialFocus?: RefObject<HTMLElement | null>
+  returnFocus?: RefObject<HTMLElement | null>
+  onClose: RefObject<() => void>
+}
+
+/**
+ * What opening a dialog does to the page: the scroll lock, the focus moved inside, the entrance,
+ * Escape and the focus kept inside. Returns what undoes it, the focus given back included.
+ */
+function openDialog(
+  root: HTMLElement | null,
+  { scrollbar, lockAfterPaint = false, initialFocus, returnFocus, onClose }: OpenOptions,
+): () => void {
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  // Read when closing: the owner may set it while the modal is open.
+  const fallback = returnFocus
+  let locked = false
+  const lock = () => {
+    lockScroll(scrollbar)
+    locked = true
+  }
+  const cancelLock = lockAfterPaint ? afterNextPaint(lock) : (lock(), () => {})
+  const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
+  target?.focus()
+  if (root) riseIn(root)
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || !root) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      onClose.current()
+      return
+    }
+    if (event.key !== 'Tab') return
+    const items = tabbables(root)
+    if (items.length === 0) {
+      event.preventDefault()
+      root.focus()
+      return
+    }
+    const first = items[0]
+    const last = items.at(-1)
+    const active = document.activeElement
+    if (event.shiftKey && (active === first || !root.contains(active))) {
+      event.preventDefault()
+      last?.focus()
+    } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+      event.preventDefault()
+      first?.focus()
+    }
+  }
+  const focusInside = () => root && (tabbables(root)[0] ?? root).focus()
+  // Focus that lands outside (a click on the page behind, a script) is brought back.
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target instanceof Node && !root?.contains(event.target)) focusInside()
+  }
+  // Content swapped inside (a panel replacing its preview, a line removed) may take out the
+  // element with the focus: the browser then puts it on the body, outside, with no event.
+  const lost = new MutationObserver(() => {
+    const active = document.activeElement
+    if (!active || active === document.body) focusInside()
+  })
+  if (root) lost.observe(root, { childList: true, subtree: true })
+  document.addEventListener('keydown', onKeyDown)
+  document.addEventListener('focusin', onFocusIn)
+  return () => {
+    lost.disconnect()
+    document.removeEventListener('keydown', onKeyDown)
+    document.removeEventListener('focusin', onFocusIn)
+    cancelLock()
+    if (locked) unlockScroll()
+    const back =
+      opener && opener.isConnected && opener !== document.body ? opener : fallback?.current
+    // A dialog kept laid out still holds the element that had the focus: React gives the focus
+    // back to it at the end of this commit (it does so for any focused element still in the
+    // page), so the opener takes it after that.
+    if (root?.isConnected) queueMicrotask(() => back?.focus())
+    else back?.focus()
+  }
+}
+
 /**
  * An accessible full-screen modal: a labelled `role="dialog"` rendered at the end of the body,
  * focus kept inside (Tab and Shift+Tab wrap), Escape closes, the page behind does not scroll,
@@ -90,6 +200,7 @@ export function Modal({
   returnFocus,
   className,
   keepLaidOut = false,
+  ref,
 }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null)
   // The page's scrollbar is measured in the render that opens the modal, while the page is as
@@ -102,73 +213,47 @@ export function Modal({
     onCloseRef.current = onClose
   })
 
-  // Layout effect: the opener is read before anything inside takes focus.
+  // A kept dialog shown by `showNow`, before the owner renders it open: what undoes that showing.
+  const early = useRef<(() => void) | null>(null)
+  const show = (scrollbar: number, lockAfterPaint = false) =>
+    openDialog(dialog.current, {
+      scrollbar,
+      lockAfterPaint,
+      initialFocus,
+      returnFocus,
+      onClose: onCloseRef,
+    })
+
+  useImperativeHandle(ref, () => ({
+    showNow() {
+      const backdrop = dialog.current?.parentElement
+      if (open || !keepLaidOut || early.current || !backdrop) return null
+      const scrollbar = pageScrollbar()
+      backdrop.hidden = false
+      const undo = show(scrollbar, true)
+      early.current = undo
+      return () => {
+        if (early.current !== undo) return
+        early.current = null
+        backdrop.hidden = true
+        undo()
+      }
+    },
+  }))
+
+  // Layout effect: the opener is read before anything inside takes focus. A dialog already shown
+  // by `showNow` is taken over as it is.
   useLayoutEffect(() => {
     if (!open) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    // Read when closing: the owner may set it while the modal is open.
-    const fallback = returnFocus
-    lockScroll(opening.scrollbar)
-    const root = dialog.current
-    const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
-    target?.focus()
-    if (root) riseIn(root)
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !root) return
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        onCloseRef.current()
-        return
-      }
-      if (event.key !== 'Tab') return
-      const items = tabbables(root)
-      if (items.length === 0) {
-        event.preventDefault()
-        root.focus()
-        return
-      }
-      const first = items[0]
-      const last = items.at(-1)
-      const active = document.activeElement
-      if (event.shiftKey && (active === first || !root.contains(active))) {
-        event.preventDefault()
-        last?.focus()
-      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
-        event.preventDefault()
-        first?.focus()
-      }
-    }
-    const focusInside = () => root && (tabbables(root)[0] ?? root).focus()
-    // Focus that lands outside (a click on the page behind, a script) is brought back.
-    const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !root?.contains(event.target)) focusInside()
-    }
-    // Content swapped inside (a panel replacing its preview, a line removed) may take out the
-    // element with the focus: the browser then puts it on the body, outside, with no event.
-    const lost = new MutationObserver(() => {
-      const active = document.activeElement
-      if (!active || active === document.body) focusInside()
-    })
-    if (root) lost.observe(root, { childList: true, subtree: true })
-    document.addEventListener('keydown', onKeyDown)
-    document.addEventListener('focusin', onFocusIn)
-    return () => {
-      lost.disconnect()
-      document.removeEventListener('keydown', onKeyDown)
-      document.removeEventListener('focusin', onFocusIn)
-      unlockScroll()
-      const back =
-        opener && opener.isConnected && opener !== document.body ? opener : fallback?.current
-      // A dialog kept laid out still holds the element that had the focus: React gives the focus
-      // back to it at the end of this commit (it does so for any focused element still in the
-      // page), so the opener takes it after that.
-      if (root?.isConnected) queueMicrotask(() => back?.focus())
-      else back?.focus()
-    }
+    const undo = early.current ?? show(opening.scrollbar)
+    early.current = null
+    return undo
     // The refs and the measured scrollbar are read once per opening on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
+  // Unmounted while shown early (the owner went before its render): the page gets its scroll and
+  // its focus back.
+  useEffect(() => () => early.current?.(), [])
 
   if (!open && !keepLaidOut) return null
   return createPortal(
