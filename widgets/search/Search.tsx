@@ -167,15 +167,15 @@ export default function Search({ locale }: WidgetComponentProps) {
   const dialog = useRef<ModalHandle>(null)
   // Search mode shown by the tap itself (the kept dialog, `showNow`), its render after the paint:
   // what cancels that render and what hides the dialog again.
-  const shownEarly = useRef<{ render: () => void; hide: () => void } | null>(null)
+  const shownEarly = useRef<{ cancelRender: () => void; hide: () => void } | null>(null)
   // Gone before that render (a Turbo page swap): nothing is left to render (the modal undoes the
   // showing itself).
-  useEffect(() => () => shownEarly.current?.render(), [])
+  useEffect(() => () => shownEarly.current?.cancelRender(), [])
 
   const switchTo = useCallback(
     (next: Mode) => {
       // A render planned by an early showing: this one replaces it, and the modal takes over.
-      shownEarly.current?.render()
+      shownEarly.current?.cancelRender()
       shownEarly.current = null
       modeRef.current = next
       setMode(next)
@@ -208,7 +208,7 @@ export default function Search({ locale }: WidgetComponentProps) {
         const hide = next === 'search' ? (dialog.current?.showNow() ?? null) : null
         if (hide) {
           modeRef.current = next
-          shownEarly.current = { render: afterNextPaint(() => switchTo(next)), hide }
+          shownEarly.current = { cancelRender: afterNextPaint(() => switchTo(next)), hide }
           return
         }
       }
@@ -220,7 +220,7 @@ export default function Search({ locale }: WidgetComponentProps) {
   const close = useCallback((notify = true) => {
     if (modeRef.current === null) return
     if (shownEarly.current) {
-      shownEarly.current.render()
+      shownEarly.current.cancelRender()
       shownEarly.current.hide()
       shownEarly.current = null
     }
