@@ -271,6 +271,28 @@ describe('Modal', () => {
     }
   })
 
+  it('shown by the tap: the page’s scrollbar is measured after the paint, not in the tap', async () => {
+    const user = userEvent.setup()
+    let reads = 0
+    const clientWidth = vi
+      .spyOn(document.documentElement, 'clientWidth', 'get')
+      .mockImplementation(() => {
+        reads += 1
+        return window.innerWidth - 15
+      })
+    try {
+      render(<EarlyHarness />)
+      act(() => screen.getByRole('button', { name: 'Montrer' }).click())
+      expect(screen.getByRole('dialog')).toBeVisible()
+      expect(reads).toBe(0)
+      await waitFor(() => expect(document.body.style.paddingRight).toBe('15px'))
+      await user.keyboard('{Escape}')
+      expect(document.body.style.paddingRight).toBe('')
+    } finally {
+      clientWidth.mockRestore()
+    }
+  })
+
   it('shows nothing early when it is not kept laid out, or already shown', async () => {
     const handle = { current: null as ModalHandle | null }
     const { rerender } = render(

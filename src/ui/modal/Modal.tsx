@@ -99,12 +99,13 @@ function unlockScroll() {
 }
 
 interface OpenOptions {
-  scrollbar: number
   /**
-   * The scroll lock waits for the next paint: from a tap's handler, the page's relayout for its
-   * `overflow` would otherwise come in that tap's frame (the backdrop covers the page meanwhile).
+   * The page's scrollbar, measured before the dialog was in the page; or `after paint`: the scroll
+   * lock waits for the next paint and measures it then. From a tap's handler, the page's relayout
+   * for the lock's `overflow` would otherwise come in that tap's frame, and the measure would
+   * force a layout in it (the backdrop, fixed, covers the page meanwhile and takes no width).
    */
-  lockAfterPaint?: boolean
+  lock: { scrollbar: number } | 'after paint'
   initialFocus?: RefObject<HTMLElement | null>
   returnFocus?: RefObject<HTMLElement | null>
   onClose: RefObject<() => void>
@@ -116,17 +117,20 @@ interface OpenOptions {
  */
 function openDialog(
   root: HTMLElement | null,
-  { scrollbar, lockAfterPaint = false, initialFocus, returnFocus, onClose }: OpenOptions,
+  { lock: when, initialFocus, returnFocus, onClose }: OpenOptions,
 ): () => void {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
   // Read when closing: the owner may set it while the modal is open.
   const fallback = returnFocus
   let locked = false
-  const lock = () => {
+  const lock = (scrollbar: number) => {
     lockScroll(scrollbar)
     locked = true
   }
-  const cancelLock = lockAfterPaint ? afterNextPaint(lock) : (lock(), () => {})
+  const cancelLock =
+    when === 'after paint'
+      ? afterNextPaint(() => lock(pageScrollbar()))
+      : (lock(when.scrollbar), () => {})
   const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
   target?.focus()
   if (root) riseIn(root)
@@ -215,22 +219,15 @@ export function Modal({
 
   // A kept dialog shown by `showNow`, before the owner renders it open: what undoes that showing.
   const early = useRef<(() => void) | null>(null)
-  const show = (scrollbar: number, lockAfterPaint = false) =>
-    openDialog(dialog.current, {
-      scrollbar,
-      lockAfterPaint,
-      initialFocus,
-      returnFocus,
-      onClose: onCloseRef,
-    })
+  const show = (lock: OpenOptions['lock']) =>
+    openDialog(dialog.current, { lock, initialFocus, returnFocus, onClose: onCloseRef })
 
   useImperativeHandle(ref, () => ({
     showNow() {
       const backdrop = dialog.current?.parentElement
       if (open || !keepLaidOut || early.current || !backdrop) return null
-      const scrollbar = pageScrollbar()
       backdrop.hidden = false
-      const undo = show(scrollbar, true)
+      const undo = show('after paint')
       early.current = undo
       return () => {
         if (early.current !== undo) return
@@ -245,7 +242,7 @@ export function Modal({
   // by `showNow` is taken over as it is.
   useLayoutEffect(() => {
     if (!open) return
-    const undo = early.current ?? show(opening.scrollbar)
+    const undo = early.current ?? show({ scrollbar: opening.scrollbar })
     early.current = null
     return undo
     // The refs and the measured scrollbar are read once per opening on purpose.
