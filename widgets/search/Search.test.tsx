@@ -441,7 +441,7 @@ describe('search widget', () => {
     const events: string[] = []
     const off = getBus().on('modal:close', () => events.push('close'))
     const { user, trigger } = await openSearch('fr')
-    expect(document.body.style.overflow).toBe('hidden')
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'))
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(trigger).toHaveFocus()

@@ -3,7 +3,6 @@ import {
   useImperativeHandle,
   useLayoutEffect,
   useRef,
-  useState,
   type ReactNode,
   type Ref,
   type RefObject,
@@ -79,7 +78,7 @@ let saved: { html: string; body: string; padding: string } | null = null
 /** The page's vertical scrollbar, in px (0 with overlay scrollbars, as on phones). */
 const pageScrollbar = () => window.innerWidth - document.documentElement.clientWidth
 
-/** `scrollbar`: the page's, measured before the dialog was added (see `Modal`). */
+/** `scrollbar`: the page's, measured with the dialog shown (fixed, it takes no width). */
 function lockScroll(scrollbar: number) {
   if (locks++ > 0) return
   const { documentElement: html, body } = document
@@ -99,13 +98,6 @@ function unlockScroll() {
 }
 
 interface OpenOptions {
-  /**
-   * The page's scrollbar, measured before the dialog was in the page; or `after paint`: the scroll
-   * lock waits for the next paint and measures it then. From a tap's handler, the page's relayout
-   * for the lock's `overflow` would otherwise come in that tap's frame, and the measure would
-   * force a layout in it (the backdrop, fixed, covers the page meanwhile and takes no width).
-   */
-  lock: { scrollbar: number } | 'after paint'
   initialFocus?: RefObject<HTMLElement | null>
   returnFocus?: RefObject<HTMLElement | null>
   onClose: RefObject<() => void>
@@ -114,23 +106,22 @@ interface OpenOptions {
 /**
  * What opening a dialog does to the page: the scroll lock, the focus moved inside, the entrance,
  * Escape and the focus kept inside. Returns what undoes it, the focus given back included.
+ * The scroll lock waits for the next paint and measures the page's scrollbar then: in the tap's
+ * frame, the lock's `overflow` would relayout the whole page and the measure would force a layout
+ * of the new dialog (the backdrop, fixed, covers the page meanwhile and takes no width).
  */
 function openDialog(
   root: HTMLElement | null,
-  { lock: when, initialFocus, returnFocus, onClose }: OpenOptions,
+  { initialFocus, returnFocus, onClose }: OpenOptions,
 ): () => void {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
   // Read when closing: the owner may set it while the modal is open.
   const fallback = returnFocus
   let locked = false
-  const lock = (scrollbar: number) => {
-    lockScroll(scrollbar)
+  const cancelLock = afterNextPaint(() => {
+    lockScroll(pageScrollbar())
     locked = true
-  }
-  const cancelLock =
-    when === 'after paint'
-      ? afterNextPaint(() => lock(pageScrollbar()))
-      : (lock(when.scrollbar), () => {})
+  })
   const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
   target?.focus()
   if (root) riseIn(root)
@@ -207,11 +198,6 @@ export function Modal({
   ref,
 }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null)
-  // The page's scrollbar is measured in the render that opens the modal, while the page is as
-  // the shopper saw it: measured in the layout effect, with the new dialog in the page, it forced
-  // a style and layout of the dialog in the tap, done again for the focus after the lock.
-  const [opening, setOpening] = useState({ open: false, scrollbar: 0 })
-  if (open !== opening.open) setOpening({ open, scrollbar: open ? pageScrollbar() : 0 })
   const onCloseRef = useRef(onClose)
   useEffect(() => {
     onCloseRef.current = onClose
@@ -219,15 +205,14 @@ export function Modal({
 
   // A kept dialog shown by `showNow`, before the owner renders it open: what undoes that showing.
   const early = useRef<(() => void) | null>(null)
-  const show = (lock: OpenOptions['lock']) =>
-    openDialog(dialog.current, { lock, initialFocus, returnFocus, onClose: onCloseRef })
+  const show = () => openDialog(dialog.current, { initialFocus, returnFocus, onClose: onCloseRef })
 
   useImperativeHandle(ref, () => ({
     showNow() {
       const backdrop = dialog.current?.parentElement
       if (open || !keepLaidOut || early.current || !backdrop) return null
       backdrop.hidden = false
-      const undo = show('after paint')
+      const undo = show()
       early.current = undo
       return () => {
         if (early.current !== undo) return
@@ -242,10 +227,10 @@ export function Modal({
   // by `showNow` is taken over as it is.
   useLayoutEffect(() => {
     if (!open) return
-    const undo = early.current ?? show({ scrollbar: opening.scrollbar })
+    const undo = early.current ?? show()
     early.current = null
     return undo
-    // The refs and the measured scrollbar are read once per opening on purpose.
+    // The refs are read once per opening on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
   // Unmounted while shown early (the owner went before its render): the page gets its scroll and
