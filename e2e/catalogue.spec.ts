@@ -56,21 +56,27 @@ test.describe('widget catalogue (/)', () => {
     await open(page, '/')
     // faq's questions are h3 headings, like the catalogue's own "Attributes", "Tag"…
     await expect(page.locator('[data-example-for="faq"] h3').first()).toBeVisible()
-    const looks = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('.example :is(h2, h3, h4, table, caption, th, td)')].map(
-          (el) => {
-            const s = getComputedStyle(el)
-            return `${el.tagName} ${s.fontSize} ${s.margin} ${s.padding} ${s.border} ${s.textAlign}`
-          },
-        ),
-      )
-    const withCatalogueRules = await looks()
+    // Both readings in one task, of the same elements: an example that renders more in between
+    // (a widget still loading its data) cannot tell them apart.
+    const { withCatalogueRules, without } = await page.evaluate(() => {
+      const elements = [
+        ...document.querySelectorAll('.example :is(h2, h3, h4, table, caption, th, td)'),
+      ]
+      const looks = () =>
+        elements.map((el) => {
+          const s = getComputedStyle(el)
+          return `${el.tagName} ${s.fontSize} ${s.margin} ${s.padding} ${s.border} ${s.textAlign}`
+        })
+      const rules = document.querySelector<HTMLStyleElement>('style[data-catalogue-styles]')
+      if (!rules) throw new Error('the catalogue has no style[data-catalogue-styles]')
+      const before = looks()
+      rules.disabled = true
+      const after = looks()
+      rules.disabled = false
+      return { withCatalogueRules: before, without: after }
+    })
     expect(withCatalogueRules.length).toBeGreaterThan(0)
-    await page
-      .locator('style[data-catalogue-styles]')
-      .evaluate((style: HTMLStyleElement) => (style.disabled = true))
-    expect(await looks()).toEqual(withCatalogueRules)
+    expect(without).toEqual(withCatalogueRules)
   })
 
   test('mounts a live example of every widget', async ({ page }) => {
