@@ -78,10 +78,11 @@ let saved: { html: string; body: string; padding: string } | null = null
 /** The page's vertical scrollbar, in px (0 with overlay scrollbars, as on phones). */
 const pageScrollbar = () => window.innerWidth - document.documentElement.clientWidth
 
-/** `scrollbar`: the page's, measured with the dialog shown (fixed, it takes no width). */
-function lockScroll(scrollbar: number) {
+/** Locks the page's scroll; its scrollbar is measured with the dialog shown (fixed, no width). */
+function lockScroll() {
   if (locks++ > 0) return
   const { documentElement: html, body } = document
+  const scrollbar = pageScrollbar()
   saved = { html: html.style.overflow, body: body.style.overflow, padding: body.style.paddingRight }
   // Keep the page from shifting sideways when its scrollbar disappears.
   if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`
@@ -119,7 +120,7 @@ function openDialog(
   const fallback = returnFocus
   let locked = false
   const cancelLock = afterNextPaint(() => {
-    lockScroll(pageScrollbar())
+    lockScroll()
     locked = true
   })
   const target = initialFocus?.current ?? (root ? tabbables(root)[0] : undefined) ?? root
