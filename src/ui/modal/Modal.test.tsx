@@ -251,30 +251,34 @@ describe('Modal', () => {
   })
 
   it.each([
-    ['rendered open', 'Ouvrir'],
-    ['shown by the tap', 'Montrer'],
-  ])('%s: the page’s scrollbar is measured after the paint, not in the tap', async (_, tap) => {
-    const user = userEvent.setup()
-    // A page with a 15 px scrollbar: a read in the tap would lay out the new dialog inside it.
-    let reads = 0
-    const clientWidth = vi
-      .spyOn(document.documentElement, 'clientWidth', 'get')
-      .mockImplementation(() => {
-        reads += 1
-        return window.innerWidth - 15
-      })
-    try {
-      render(<EarlyHarness />)
-      act(() => screen.getByRole('button', { name: tap }).click())
-      expect(screen.getByRole('dialog')).toBeVisible()
-      expect(reads).toBe(0)
-      await waitFor(() => expect(document.body.style.paddingRight).toBe('15px'))
-      await user.keyboard('{Escape}')
-      expect(document.body.style.paddingRight).toBe('')
-    } finally {
-      clientWidth.mockRestore()
-    }
-  })
+    ['not kept, rendered open', () => <Harness />, 'Ouvrir'],
+    ['kept, rendered open', () => <EarlyHarness />, 'Ouvrir'],
+    ['kept, shown by the tap', () => <EarlyHarness />, 'Montrer'],
+  ])(
+    '%s: the page’s scrollbar is measured after the paint, not in the tap',
+    async (_, page, tap) => {
+      const user = userEvent.setup()
+      // A page with a 15 px scrollbar: a read in the tap would lay out the new dialog inside it.
+      let reads = 0
+      const clientWidth = vi
+        .spyOn(document.documentElement, 'clientWidth', 'get')
+        .mockImplementation(() => {
+          reads += 1
+          return window.innerWidth - 15
+        })
+      try {
+        render(page())
+        act(() => screen.getByRole('button', { name: tap }).click())
+        expect(screen.getByRole('dialog')).toBeVisible()
+        expect(reads).toBe(0)
+        await waitFor(() => expect(document.body.style.paddingRight).toBe('15px'))
+        await user.keyboard('{Escape}')
+        expect(document.body.style.paddingRight).toBe('')
+      } finally {
+        clientWidth.mockRestore()
+      }
+    },
+  )
 
   it('shows nothing early when it is not kept laid out, or already shown', async () => {
     const handle = { current: null as ModalHandle | null }
