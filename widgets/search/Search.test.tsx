@@ -108,6 +108,12 @@ async function showPanel(user: User, dialog: HTMLElement, button: string) {
   if (toggle.getAttribute('aria-expanded') === 'false') await user.click(toggle)
 }
 
+/** The dialog's search field is shown: the preview's, then the panel's, whichever is there. */
+const fieldShown = (dialog: HTMLElement) =>
+  waitFor(() =>
+    expect(within(dialog).getByRole('searchbox', { name: TEXT.en.input })).toBeVisible(),
+  )
+
 describe('search widget', () => {
   it('opens from the header button and shows the wines of the fr index with counts', async () => {
     const { dialog } = await openSearch('fr')
@@ -523,7 +529,7 @@ describe('search widget', () => {
     // And again: a second opening searches as the first did.
     await user.click(trigger)
     const dialog = screen.getByRole('dialog', { name: TEXT.en.dialog })
-    expect(await within(dialog).findByRole('searchbox', { name: TEXT.en.input })).toBeVisible()
+    await fieldShown(dialog)
   })
 
   it('shows the kept dialog in the tap itself; Escape before its render closes it for good (en)', async () => {
@@ -557,7 +563,39 @@ describe('search widget', () => {
     await user.click(trigger)
     const opened = screen.getByRole('dialog', { name: TEXT.en.dialog })
     await waitFor(() => expect(document.body.style.overflow).toBe('hidden'))
-    expect(await within(opened).findByRole('searchbox', { name: TEXT.en.input })).toBeVisible()
+    await fieldShown(opened)
+  })
+
+  it('shows the kept dialog in sommelier mode in the tap; Escape before its render undoes it (en)', async () => {
+    await renderWidget(search, { locale: 'en' })
+    const trigger = await screen.findByRole('button', { name: TEXT.en.open })
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull())
+    // Another widget's tap (the sommelier button), no wait after it: React has not rendered the
+    // open state yet, the dialog is the sommelier's already, the search mode out of sight.
+    act(() => getBus().emit('modal:open', { mode: 'sommelier' }))
+    const shown = screen.getByRole('dialog', { name: 'Sommelier' })
+    expect(within(shown).queryByRole('searchbox')).not.toBeInTheDocument()
+    expect(within(shown).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument()
+    expect(shown).toContainElement(document.activeElement as HTMLElement)
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    // The kept dialog is the search's again: the next tap on the magnifier shows search mode.
+    const user = userEvent.setup()
+    await user.click(trigger)
+    const opened = screen.getByRole('dialog', { name: TEXT.en.dialog })
+    await fieldShown(opened)
+    await user.keyboard('{Escape}')
+
+    // Left alone, the sommelier mode renders after the paint: its own buttons, the focus on one.
+    act(() => getBus().emit('modal:open', { mode: 'sommelier' }))
+    const dialog = screen.getByRole('dialog', { name: 'Sommelier' })
+    const back = await within(dialog).findByRole('button', { name: 'Back to the search' })
+    await waitFor(() => expect(back).toHaveFocus())
+    expect(within(dialog).queryByRole('searchbox')).not.toBeInTheDocument()
   })
 
   it('takes no focus into the closed dialog when the first wines are already in (en)', async () => {

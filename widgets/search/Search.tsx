@@ -47,6 +47,15 @@ const loadPanel = () => import('./SearchPanel').then((code) => (panelCode = code
 // Memo: the panel re-renders for its own props only, not when the preview goes.
 const SearchPanel = memo(lazy(loadPanel))
 
+/** Hides `element` by hand, out of React's render; the returned function shows it again. */
+function hideUntilUndone(element: HTMLElement | null) {
+  if (!element) return () => {}
+  element.hidden = true
+  return () => {
+    element.hidden = false
+  }
+}
+
 interface TopBarProps {
   onClose: () => void
 }
@@ -195,6 +204,27 @@ export default function Search({ locale }: WidgetComponentProps) {
     [locale],
   )
 
+  // The tap paints the kept dialog and React renders the open state after that paint: search
+  // mode as the dialog keeps it (its loading note); sommelier mode with the search mode hidden
+  // and the dialog named for the sommelier, its chat coming with that render.
+  const showKept = useCallback(
+    (next: Mode) => {
+      const show = next === 'sommelier' ? hideUntilUndone(modeBox.current) : () => {}
+      const hide =
+        dialog.current?.showNow(next === 'sommelier' ? t('search.sommelierDialog') : undefined) ??
+        null
+      if (!hide) show()
+      return (
+        hide &&
+        (() => {
+          hide()
+          show()
+        })
+      )
+    },
+    [t],
+  )
+
   const open = useCallback(
     (next: Mode) => {
       if (modeRef.current === null) {
@@ -203,9 +233,7 @@ export default function Search({ locale }: WidgetComponentProps) {
         const opener = active instanceof HTMLElement && active !== document.body ? active : null
         const last = modal.takeLastTrigger()
         returnFocus.current = last?.isConnected ? last : (opener ?? trigger.current)
-        // The tap paints the kept dialog as it is (search mode, its loading note); React renders
-        // the open state after that paint. Sommelier mode is not what the dialog keeps.
-        const hide = next === 'search' ? (dialog.current?.showNow() ?? null) : null
+        const hide = showKept(next)
         if (hide) {
           modeRef.current = next
           shownEarly.current = { cancelRender: afterNextPaint(() => switchTo(next)), hide }
@@ -214,7 +242,7 @@ export default function Search({ locale }: WidgetComponentProps) {
       }
       switchTo(next)
     },
-    [modal, switchTo],
+    [modal, showKept, switchTo],
   )
 
   const close = useCallback((notify = true) => {

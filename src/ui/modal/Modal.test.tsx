@@ -304,6 +304,20 @@ describe('Modal', () => {
     expect(document.body.style.overflow).toBe('')
   })
 
+  it('names the dialog shown early as asked, and by its label again once hidden', () => {
+    const handle = { current: null as ModalHandle | null }
+    render(
+      <Modal ref={handle} open={false} onClose={() => {}} label="Recherche de vins" keepLaidOut>
+        <button type="button">Filtres</button>
+      </Modal>,
+    )
+    let hide: (() => void) | null | undefined
+    act(() => void (hide = handle.current?.showNow('Sommelier')))
+    expect(screen.getByRole('dialog', { name: 'Sommelier' })).toBeVisible()
+    act(() => hide?.())
+    expect(screen.getByRole('dialog', { hidden: true })).toHaveAccessibleName('Recherche de vins')
+  })
+
   it('brings focus back inside when something outside takes it', async () => {
     const user = userEvent.setup()
     render(<Harness />)

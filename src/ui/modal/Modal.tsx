@@ -39,9 +39,10 @@ export interface ModalHandle {
    * paints the dialog without a render of React. The owner then renders it open after that paint
    * and the modal takes over what this did; or it calls the returned function, which hides the
    * dialog again and gives the page back its scroll and focus. Null when there is nothing to show
-   * this way: not kept laid out, already open or shown.
+   * this way: not kept laid out, already open or shown. `label` names the dialog meanwhile, when
+   * the owner will render it open under another name than the closed one.
    */
-  showNow(): (() => void) | null
+  showNow(label?: string): (() => void) | null
 }
 
 const FOCUSABLE = [
@@ -209,9 +210,11 @@ export function Modal({
   const show = () => openDialog(dialog.current, { initialFocus, returnFocus, onClose: onCloseRef })
 
   useImperativeHandle(ref, () => ({
-    showNow() {
-      const backdrop = dialog.current?.parentElement
-      if (open || !keepLaidOut || early.current || !backdrop) return null
+    showNow(name) {
+      const root = dialog.current
+      const backdrop = root?.parentElement
+      if (open || !keepLaidOut || early.current || !root || !backdrop) return null
+      if (name !== undefined) root.setAttribute('aria-label', name)
       backdrop.hidden = false
       const undo = show()
       early.current = undo
@@ -219,6 +222,7 @@ export function Modal({
         if (early.current !== undo) return
         early.current = null
         backdrop.hidden = true
+        root.setAttribute('aria-label', label)
         undo()
       }
     },
