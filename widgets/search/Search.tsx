@@ -204,25 +204,28 @@ export default function Search({ locale }: WidgetComponentProps) {
     [locale],
   )
 
+  const dialogLabel = useCallback(
+    (of: Mode | null) => (of === 'sommelier' ? t('search.sommelierDialog') : t('search.dialog')),
+    [t],
+  )
+
   // The tap paints the kept dialog and React renders the open state after that paint: search
   // mode as the dialog keeps it (its loading note); sommelier mode with the search mode hidden
   // and the dialog named for the sommelier, its chat coming with that render.
   const showKept = useCallback(
     (next: Mode) => {
-      const show = next === 'sommelier' ? hideUntilUndone(modeBox.current) : () => {}
-      const hide =
-        dialog.current?.showNow(next === 'sommelier' ? t('search.sommelierDialog') : undefined) ??
-        null
-      if (!hide) show()
-      return (
-        hide &&
-        (() => {
-          hide()
-          show()
-        })
-      )
+      const showSearchMode = next === 'sommelier' ? hideUntilUndone(modeBox.current) : () => {}
+      const hide = dialog.current?.showNow(dialogLabel(next)) ?? null
+      if (!hide) {
+        showSearchMode()
+        return null
+      }
+      return () => {
+        hide()
+        showSearchMode()
+      }
     },
-    [t],
+    [dialogLabel],
   )
 
   const open = useCallback(
@@ -331,7 +334,6 @@ export default function Search({ locale }: WidgetComponentProps) {
       loading={<PanelMessage onClose={close} role="status" text={t('search.stalled')} />}
     />
   )
-  const label = mode === 'sommelier' ? t('search.sommelierDialog') : t('search.dialog')
 
   return (
     <>
@@ -354,7 +356,7 @@ export default function Search({ locale }: WidgetComponentProps) {
           ref={dialog}
           open={mode !== null}
           onClose={close}
-          label={label}
+          label={dialogLabel(mode)}
           returnFocus={returnFocus}
           keepLaidOut={prepared}
         >

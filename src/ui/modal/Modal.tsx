@@ -39,8 +39,8 @@ export interface ModalHandle {
    * paints the dialog without a render of React. The owner then renders it open after that paint
    * and the modal takes over what this did; or it calls the returned function, which hides the
    * dialog again and gives the page back its scroll and focus. Null when there is nothing to show
-   * this way: not kept laid out, already open or shown. `label` names the dialog meanwhile, when
-   * the owner will render it open under another name than the closed one.
+   * this way: not kept laid out, already open or shown. `label` names the dialog meanwhile: the
+   * name the owner will render it open with, when not the closed one's.
    */
   showNow(label?: string): (() => void) | null
 }
