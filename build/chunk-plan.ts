@@ -196,7 +196,9 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
 /**
  * Vite's preload map, trimmed: what the page base's and the root's imports (started at the same
  * time as a widget's) already request is not listed again in every widget's import, so the
- * entry stays small.
+ * entry stays small; nor is the entry itself (`wine-widgets.js`), which has run before any of
+ * the imports it leads to: a chunk that imports from it (the site chunk's panels) otherwise adds
+ * a modulepreload of it to the page at each of their loads, the search icon's tap among them.
  */
 export const resolveDependencies = (
   file: string,
@@ -204,5 +206,9 @@ export const resolveDependencies = (
   { hostType }: { hostType: 'html' | 'js' },
 ): string[] =>
   hostType === 'js' && !/(^|\/)(core|page-base)-/.test(file)
-    ? deps.filter((d) => !/(^|\/)(vendor-base|vendor-lite|page-base|rolldown-runtime)-/.test(d))
+    ? deps.filter(
+        (d) =>
+          !/(^|\/)(vendor-base|vendor-lite|page-base|rolldown-runtime)-/.test(d) &&
+          !/(^|\/)wine-widgets\.js$/.test(d),
+      )
     : deps

@@ -259,6 +259,15 @@ describe('the scripts pages download', () => {
     for (const text of texts) expect(scripts.some((s) => s.includes(text))).toBe(false)
   })
 
+  it('do not preload the entry, which has run before any import it leads to', () => {
+    // Vite's preload map of a chunk's dynamic imports (`__vite__mapDeps`), as written in it.
+    const maps = builtScripts().flatMap((s) =>
+      [...s.matchAll(/m\.f=(\[[^\]]*\])/g)].map((m) => JSON.parse(m[1] ?? '[]') as string[]),
+    )
+    expect(maps.some((files) => files.some((f) => /SearchPanel-/.test(f)))).toBe(true)
+    expect(maps.flat().filter((f) => /(^|\/)wine-widgets\.js$/.test(f))).toEqual([])
+  })
+
   it('carry neither qs nor its dependencies (the search router writes the address itself)', () => {
     const scripts = builtScripts()
     // An option name of qs's parser, and get-intrinsic's table (side-channel's dependency).
