@@ -158,8 +158,8 @@ async function piecemeal(target: string) {
 }
 
 // A CMS streams its pages, and a browser paints what it has: the site's chrome must not move
-// when the rest of a page arrives (a footer pinned to the screen's bottom grew upwards, seen
-// once in CI as a 0.024 shift on a short page). One locale's pages: the chrome is shared.
+// when the rest of a page arrives (a footer pinned to the screen's bottom of a short page grows
+// upwards while its links arrive). One locale's pages: the chrome is shared.
 test.describe('a page whose HTML arrives in pieces', () => {
   let proxy: Awaited<ReturnType<typeof piecemeal>> | undefined
   test.beforeAll(async ({ baseURL }) => {
