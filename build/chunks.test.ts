@@ -260,7 +260,8 @@ describe('the scripts pages download', () => {
   })
 
   it('do not preload the entry, which has run before any import it leads to', () => {
-    // Vite's preload map of a chunk's dynamic imports (`__vite__mapDeps`), as written in it.
+    // Vite's preload map of a chunk's dynamic imports (`__vite__mapDeps`), as written in it: a
+    // JSON list of file names.
     const maps = builtScripts().flatMap((s) =>
       [...s.matchAll(/m\.f=(\[[^\]]*\])/g)].map((m) => JSON.parse(m[1] ?? '[]') as string[]),
     )
