@@ -114,7 +114,8 @@ async function piecemeal(target: string) {
   const server = createServer((req, res) => {
     const upstream = forward(
       new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
+      // Uncompressed, so that the HTML can be cut as text.
+      { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } },
       (answer) => {
         if (!String(answer.headers['content-type']).startsWith('text/html')) {
           res.writeHead(answer.statusCode ?? 502, answer.headers)
