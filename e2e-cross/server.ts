@@ -12,15 +12,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import {
-  createServer,
-  request,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { startHtmlProxy, type HtmlProxy } from './html-proxy.ts'
 import { installCross } from './in-page.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -124,59 +118,33 @@ export async function startDemoSite({
     })
   }
 
-  const proxy: Server = createServer((req, res) => {
-    const upstream = request(
-      {
-        host: '127.0.0.1',
-        port: inner,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, 'accept-encoding': 'identity' },
-      },
-      (up) => {
-        const type = up.headers['content-type'] ?? ''
-        if (type.startsWith('text/event-stream') && hold !== undefined) {
-          res.writeHead(up.statusCode ?? 502, up.headers)
-          passStream(up, res, hold)
-          return
-        }
-        if (!type.startsWith('text/html')) {
-          res.writeHead(up.statusCode ?? 502, up.headers)
-          up.pipe(res)
-          return
-        }
-        const chunks: Buffer[] = []
-        up.on('data', (c: Buffer) => chunks.push(c))
-        up.on('end', () => {
-          const html = Buffer.concat(chunks).toString('utf8')
-          const body = /<head[^>]*>/i.test(html)
-            ? html.replace(/<head[^>]*>/i, (head) => head + SNIPPET)
-            : SNIPPET + html
-          const headers = { ...up.headers }
-          delete headers['content-length']
-          delete headers['content-security-policy']
-          res.writeHead(up.statusCode ?? 502, headers)
-          res.end(body)
-        })
-      },
-    )
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502)
-      res.end()
-    })
-    req.pipe(upstream)
-  })
+  let proxy: HtmlProxy
   try {
-    await new Promise<void>((resolve, reject) => {
-      proxy.once('error', reject)
-      proxy.listen(port, '127.0.0.1', resolve)
+    proxy = await startHtmlProxy({
+      target: `http://127.0.0.1:${inner}`,
+      port,
+      page({ html, status, headers }, res) {
+        const body = /<head[^>]*>/i.test(html)
+          ? html.replace(/<head[^>]*>/i, (head) => head + SNIPPET)
+          : SNIPPET + html
+        delete headers['content-security-policy']
+        res.writeHead(status, headers)
+        res.end(body)
+      },
+      other(up, res) {
+        const type = up.headers['content-type'] ?? ''
+        if (!type.startsWith('text/event-stream') || hold === undefined) return false
+        res.writeHead(up.statusCode ?? 502, up.headers)
+        passStream(up, res, hold)
+        return true
+      },
     })
   } catch (error) {
     child.kill('SIGTERM')
     throw error
   }
   return {
-    baseURL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    baseURL: proxy.url,
     holdStreams: (events) => {
       hold = events
     },
@@ -185,8 +153,7 @@ export async function startDemoSite({
       for (const flush of [...held]) flush()
     },
     close: async () => {
-      proxy.closeAllConnections()
-      await new Promise<void>((resolve) => proxy.close(() => resolve()))
+      await proxy.close()
       child.kill('SIGTERM')
     },
   }

@@ -1,6 +1,5 @@
-import { createServer, request as forward } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page, Request } from '@playwright/test'
+import { startHtmlProxy, type HtmlProxy } from '../e2e-cross/html-proxy.ts'
 import { expect, routes, test, widgetsSettled } from './helpers'
 
 /**
@@ -110,59 +109,35 @@ for (const size of SIZES) {
  * CMS flushing early or a busy parser lets the browser paint a part: after the main's opening
  * tag, after the footer's, and after the footer's first block.
  */
-async function piecemeal(target: string) {
-  const server = createServer((req, res) => {
-    const upstream = forward(
-      new URL(req.url ?? '/', target),
-      // Uncompressed, so that the HTML can be cut as text.
-      { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } },
-      (answer) => {
-        if (!String(answer.headers['content-type']).startsWith('text/html')) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers)
-          answer.pipe(res)
-          return
-        }
-        const chunks: Buffer[] = []
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
-        answer.on('end', () => {
-          const html = Buffer.concat(chunks).toString('utf8')
-          const after = (pattern: RegExp, from = 0) => {
-            const found = pattern.exec(html.slice(from))
-            return found ? from + found.index + found[0].length : from
-          }
-          const footer = after(/<footer[^>]*>/)
-          const cuts = [after(/<main[^>]*>/), footer, after(/<\/nav>/, footer), html.length]
-          const headers = { ...answer.headers }
-          delete headers['content-length']
-          res.writeHead(answer.statusCode ?? 502, headers)
-          let sent = 0
-          const send = (index: number) => {
-            const cut = cuts[index] ?? html.length
-            res.write(html.slice(sent, cut))
-            sent = cut
-            if (index + 1 < cuts.length) setTimeout(() => send(index + 1), 300)
-            else res.end()
-          }
-          send(0)
-        })
-      },
-    )
-    upstream.on('error', () => res.destroy())
-    req.pipe(upstream)
+function piecemeal(target: string) {
+  return startHtmlProxy({
+    target,
+    page({ html, status, headers }, res) {
+      const after = (pattern: RegExp, from = 0) => {
+        const found = pattern.exec(html.slice(from))
+        return found ? from + found.index + found[0].length : from
+      }
+      const footer = after(/<footer[^>]*>/)
+      const cuts = [after(/<main[^>]*>/), footer, after(/<\/nav>/, footer), html.length]
+      res.writeHead(status, headers)
+      let sent = 0
+      const send = (index: number) => {
+        const cut = cuts[index] ?? html.length
+        res.write(html.slice(sent, cut))
+        sent = cut
+        if (index + 1 < cuts.length) setTimeout(() => send(index + 1), 300)
+        else res.end()
+      }
+      send(0)
+    },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo // listen() on a TCP port answers an AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
 }
 
 // A CMS streams its pages, and a browser paints what it has: the site's chrome must not move
 // when the rest of a page arrives (a footer pinned to the screen's bottom of a short page grows
 // upwards while its links arrive). One locale's pages: the chrome is shared.
 test.describe('a page whose HTML arrives in pieces', () => {
-  let proxy: Awaited<ReturnType<typeof piecemeal>> | undefined
+  let proxy: HtmlProxy | undefined
   test.beforeAll(async ({ baseURL }) => {
     proxy = await piecemeal(baseURL ?? '')
   })
