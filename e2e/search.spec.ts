@@ -331,9 +331,9 @@ test.describe('the first wines, before the panel', () => {
           if (!dialog || !title || !field) return
           // To a tenth of a pixel: mid-rise, the subtraction leaves float dust (378.0000084).
           const tenth = (value: number) => Math.round(value * 10) / 10
+          const origin = dialog.getBoundingClientRect()
           const at = (el: Element) => {
             const { x, y, width, height } = el.getBoundingClientRect()
-            const origin = dialog.getBoundingClientRect()
             return {
               x: tenth(x - origin.x),
               y: tenth(y - origin.y),
