@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpResponse } from 'msw'
 import contractText from '../contract/openapi.yaml?raw'
+import { nlBeDate } from '../src/domain/dates'
 import { ContractCheck } from './contract-check'
 
 const check = new ContractCheck(contractText)
@@ -128,5 +129,25 @@ describe('the contract check of the unit run', () => {
       headers: { 'Content-Type': 'text/event-stream' },
     })
     expect(await check.checkResponse(route('POST', '/api/sommelier'), stream)).toEqual([])
+  })
+})
+
+describe("the points update's date, as the widgets write it", () => {
+  // The wire format is the contract's; nlBeDate must produce it on every day, the 1st to the 9th
+  // of a month included (a one-digit day was refused there).
+  it.each<[Date, string]>([
+    [new Date(2026, 11, 1, 10), '01/12/2026'],
+    [new Date(2027, 0, 5, 10), '05/01/2027'],
+    [new Date(2026, 11, 31, 23, 30), '31/12/2026'],
+  ])('%s is sent as %s and the contract accepts it', async (date, expected) => {
+    const body = {
+      userEmail: 'claire@example.com',
+      date: nlBeDate(date),
+      document: 'S1',
+      points: 4,
+    }
+    expect(body.date).toBe(expected)
+    const request = json('/user/updateuserpoints', body, { 'X-CSRF-TOKEN': 't' })
+    expect(await check.checkRequest(route('POST', '/user/updateuserpoints'), request)).toEqual([])
   })
 })

@@ -30,15 +30,23 @@ describe('formatDate: dd/mm/yyyy', () => {
   })
 })
 
-describe('nlBeDate: the nl-BE date of the points-update payload', () => {
-  it.each([
-    [new Date(2026, 10, 22), 22, 11, 2026],
-    [new Date(2026, 10, 2), 2, 11, 2026],
-    [new Date(2025, 0, 5, 23, 59), 5, 1, 2025],
-  ])('%s → day %i, month %i, year %i as Intl nl-BE prints it', (date, d, m, y) => {
-    const text = nlBeDate(date)
-    expect(text).toBe(new Intl.DateTimeFormat('nl-BE').format(date))
-    expect(text).toMatch(new RegExp(`^0?${d}[/.-]0?${m}[/.-]${y}$`))
+describe("nlBeDate: the points update's dd/mm/yyyy (contract PointsUpdate.date)", () => {
+  it.each<[Date, string]>([
+    [new Date(2026, 11, 1), '01/12/2026'],
+    [new Date(2027, 0, 5, 23, 59), '05/01/2027'],
+    [new Date(2026, 11, 31, 23, 30), '31/12/2026'],
+    [new Date(2026, 10, 22), '22/11/2026'],
+    [new Date(2028, 1, 29, 0, 0), '29/02/2028'],
+  ])('%s → %s', (date, expected) => {
+    expect(nlBeDate(date)).toBe(expected)
+  })
+
+  it("matches the contract's pattern on every day of a year", () => {
+    const pattern = /^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(2028, 0, 1 + day, 12)
+      expect(nlBeDate(date)).toMatch(pattern)
+    }
   })
 })
 

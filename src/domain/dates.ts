@@ -7,10 +7,11 @@
  *   "2025-03-14", or "2025-03-14 10:22:01") shows that calendar date as written, whatever the
  *   browser's time zone; another parsable date shows its local date; anything else is returned
  *   unchanged so a strange value is visible rather than hidden.
- * - `nlBeDate(date)`: the points-update payload's date, exactly what `Intl.DateTimeFormat('nl-BE')`
- *   prints with default options (what the original site's `toLocaleDateString('nl-BE')` sent).
- *   With current ICU that is d/m/yyyy without zero padding, e.g. "2/11/2026" and "22/11/2026"
- *   (not "22-11-2026": that is nl-NL). It uses the browser's local date (the day of the order).
+ * - `nlBeDate(date)`: the points-update payload's date in the contract's wire format, the Belgian
+ *   dd/mm/yyyy with two-digit day and month ("01/12/2026", "22/11/2026"; contract/openapi.yaml
+ *   `PointsUpdate.date`). Built from the date's parts, not from `Intl`: ICU's nl-BE default is
+ *   d/m/yyyy ("1/12/2026"), which the contract's pattern refuses. It uses the browser's local
+ *   date (the day of the order).
  * - `stripInvoicePrefix(name)`: removes the leading letters and the first slash of an invoice
  *   number: "INV/2025/00042" → "2025/00042", "RINV/2025/00007" → "2025/00007"; a name without
  *   such a prefix is returned unchanged (trimmed).
@@ -59,9 +60,10 @@ export function formatDate(isoDate: string, locale: Locale): string {
   return displayFormatter(locale, undefined).format(parsed)
 }
 
-/** The date as `Intl.DateTimeFormat('nl-BE')` prints it, e.g. "22/11/2026" (points update). */
+/** The local day as dd/mm/yyyy, e.g. "01/12/2026" (the points update's wire format). */
 export function nlBeDate(date: Date): string {
-  return new Intl.DateTimeFormat('nl-BE').format(date)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`
 }
 
 /** "INV/2025/00042" → "2025/00042": the leading letters and first slash removed. */
