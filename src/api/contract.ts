@@ -530,7 +530,10 @@ export interface components {
     PointsUpdate: {
       /** @description A hint at most; the customer is the session's. */
       userEmail: string
-      /** @description The day, nl-BE format (22/11/2026). */
+      /**
+       * @description The local day of the order, Belgian dd/mm/yyyy with a two-digit day and month (01/12/2026, never 1/12/2026).
+       * @example 01/12/2026
+       */
       date: string
       /** @description The order number. */
       document: string
