@@ -317,4 +317,21 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  {
+    // A unit test's expected value never comes from today's date: `new Date()` without an argument
+    // is the real clock. Set it (vi.useFakeTimers({ now }) / vi.setSystemTime, then Date.now())
+    // or build the date you mean; the CI's faketime step runs the date-sensitive files on dates
+    // chosen to break date code (docs/testing.md).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            "A test never reads today's date: set the clock (vi.setSystemTime) or build the date.",
+        },
+      ],
+    },
+  },
 )

@@ -16,11 +16,13 @@ const contract = listenForContract(server, handlers)
 contract.startFile()
 
 beforeAll(() => {
-  // Tests seed sessionStorage and read it through getStore(): a page prepares the saved-state
-  // reader first (prepareStore), tests get the real one in each page (loadPage).
-  loadPage()
   // MSW 3 renamed onUnhandledRequest to onUnhandledFrame: an unmocked request fails the test.
   server.listen({ onUnhandledFrame: 'error' })
+  // Tests seed sessionStorage and read it through getStore(): a page prepares the saved-state
+  // reader first (prepareStore), tests get the real one in each page (loadPage). The node files
+  // share their worker (isolate: false): each file starts from a fresh page and back office
+  // whatever the file before it left, so a failure stays in the file that has it.
+  freshPage()
 })
 
 // Component tests get the demo's fakes the way test pages do (src/services/overrides.ts). This runs
@@ -47,7 +49,12 @@ function clearCookies(): void {
   }
 }
 
-afterEach(() => {
+/**
+ * A fresh page over a fresh back office: the previous page's store, bus, query cache, config,
+ * CSRF token, session service, payment controller and services are gone (its running work
+ * stopped), and the mock server's data, faults and catalogue are the seed's again.
+ */
+function freshPage(): void {
   // Unmount first, so no widget reacts to the state being reset underneath it.
   cleanup()
   server.resetHandlers()
@@ -58,22 +65,24 @@ afterEach(() => {
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear()
   if (typeof localStorage !== 'undefined') localStorage.clear()
   if (typeof document !== 'undefined') clearCookies()
-  // A fresh page: the previous one's store, bus, query cache, config, CSRF token, session
-  // service, payment controller and services are gone (its running work stopped).
   loadPage()
-})
+}
 
-// Registered last, so it runs first among the after-each hooks: the test's calls are checked
-// before the mock server and the page are reset.
+// One hook, so a contract violation (thrown here) never skips the reset that follows: the test's
+// calls are checked before the mock server and the page are reset, and the reset always runs.
 afterEach(async ({ task }) => {
-  await contract.settle()
-  // The file's exercised operations so far, for the run's coverage check (./contract-coverage.ts).
-  task.file.meta[CONTRACT_META] = contract.record()
-  const violations = contract.take()
-  if (violations.length > 0)
-    throw new Error(
-      `A call broke the contract (contract/openapi.yaml):\n${describeViolations(violations)}`,
-    )
+  try {
+    await contract.settle()
+    // The file's exercised operations so far, for the run's coverage check (./contract-coverage.ts).
+    task.file.meta[CONTRACT_META] = contract.record()
+    const violations = contract.take()
+    if (violations.length > 0)
+      throw new Error(
+        `A call broke the contract (contract/openapi.yaml):\n${describeViolations(violations)}`,
+      )
+  } finally {
+    freshPage()
+  }
 })
 
 afterAll(async () => {
