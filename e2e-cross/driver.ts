@@ -68,6 +68,11 @@ export interface Driver {
   /** Types into the focused element after clicking `q`, without clearing. */
   type(q: Query, text: string): Promise<void>
   press(key: Key): Promise<void>
+  /**
+   * Another tab of the same browser session (one profile: the same localStorage and cookies, no
+   * sessionStorage copied), at `path`, with this page's viewport. Closing it closes only that tab.
+   */
+  openTab(path: string): Promise<Driver>
   close(): Promise<void>
 }
 
@@ -130,11 +135,30 @@ class PuppeteerDriver implements Driver {
   private readonly context: BrowserContext
   private readonly page: Page
   private readonly baseURL: string
-  constructor(engine: Engine, context: BrowserContext, page: Page, baseURL: string) {
+  /** A tab opened by `openTab` closes alone; the first page closes its whole profile. */
+  private readonly ownsContext: boolean
+  constructor(
+    engine: Engine,
+    context: BrowserContext,
+    page: Page,
+    baseURL: string,
+    ownsContext = true,
+  ) {
     this.engine = engine
     this.context = context
     this.page = page
     this.baseURL = baseURL
+    this.ownsContext = ownsContext
+  }
+
+  async openTab(path: string) {
+    const page = await this.context.newPage()
+    const [width = 0, height = 0] = await this.page.evaluate(() => [innerWidth, innerHeight])
+    await setViewport(page, width, height)
+    page.setDefaultTimeout(ACTION_TIMEOUT)
+    const tab = new PuppeteerDriver(this.engine, this.context, page, this.baseURL, false)
+    await tab.goto(path)
+    return tab
   }
 
   async goto(path: string) {
@@ -214,7 +238,8 @@ class PuppeteerDriver implements Driver {
     await this.page.keyboard.press(PUPPETEER_KEYS[key])
   }
   async close() {
-    await this.context.close().catch(() => undefined)
+    if (this.ownsContext) await this.context.close().catch(() => undefined)
+    else await this.page.close().catch(() => undefined)
   }
 }
 
@@ -298,24 +323,67 @@ class WebDriverError extends Error {
   }
 }
 
+/** The session's window that commands go to now (WebDriver has one current window per session). */
+interface WindowFocus {
+  current: string | null
+}
+
 class WebKitDriver implements Driver {
   readonly engine = 'webkit' as const
   private readonly endpoint: string
   private readonly session: string
   private readonly baseURL: string
   private readonly onClose: () => void
-  constructor(endpoint: string, session: string, baseURL: string, onClose: () => void) {
+  /** This page's window; null for the session's first window until a second one opens. */
+  private handle: string | null
+  private readonly focus: WindowFocus
+  private readonly isTab: boolean
+  constructor(
+    endpoint: string,
+    session: string,
+    baseURL: string,
+    onClose: () => void,
+    tab?: { handle: string; focus: WindowFocus },
+  ) {
     this.endpoint = endpoint
     this.session = session
     this.baseURL = baseURL
     this.onClose = onClose
+    this.handle = tab?.handle ?? null
+    this.focus = tab?.focus ?? { current: null }
+    this.isTab = tab !== undefined
+  }
+
+  async openTab(path: string) {
+    this.handle ??= await this.request<string>('GET', '/window')
+    this.focus.current ??= this.handle
+    const [width, height] = await this.evaluate((): [number, number] => [outerWidth, outerHeight])
+    const { handle } = await this.request<{ handle: string }>('POST', '/window/new', {
+      type: 'tab',
+    })
+    const tab = new WebKitDriver(this.endpoint, this.session, this.baseURL, () => undefined, {
+      handle,
+      focus: this.focus,
+    })
+    await tab.setWindowSize(width, height)
+    await tab.goto(path)
+    return tab
   }
 
   async setWindowSize(width: number, height: number) {
     await this.cmd('POST', '/window/rect', { x: 0, y: 0, width, height })
   }
 
+  /** A command to this page's window: the session's focus moves to it first when it is elsewhere. */
   private async cmd<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (this.handle && this.focus.current !== this.handle) {
+      await this.request('POST', '/window', { handle: this.handle })
+      this.focus.current = this.handle
+    }
+    return this.request<T>(method, path, body)
+  }
+
+  private async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.endpoint}/session/${this.session}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
@@ -441,6 +509,13 @@ class WebKitDriver implements Driver {
     await this.cmd('DELETE', '/actions')
   }
   async close() {
+    // A tab closes its window (the session then has none current); the first page ends the
+    // session and its browser.
+    if (this.isTab) {
+      await this.cmd('DELETE', '/window').catch(() => undefined)
+      this.focus.current = null
+      return
+    }
     await this.cmd('DELETE', '').catch(() => undefined)
     this.onClose()
   }

@@ -638,3 +638,25 @@ journey(
   // page without scripts), so there this journey would not test what it is about.
   { sizes: ['desktop'], engines: ['webkit'] },
 )
+
+journey(
+  'tabs: a wine added in a second tab of the browser is in the first tab too, without a reload',
+  async (page) => {
+    await addWine(page, '2')
+    await visible(page, minicartButton(2))
+    // A second tab of the same browser, opened by address: no sessionStorage copied into it.
+    const other = await page.openTab(CART)
+    try {
+      await widgetsSettled(other)
+      await visible(other, minicartButton(2))
+      await open(other, '/en/bundles/belgian-discovery')
+      await other.click({ within: widget('bundle'), role: 'button', name: t('bundle.add') })
+      await visible(other, minicartButton(3))
+      // The first tab follows by itself.
+      await visible(page, minicartButton(3))
+    } finally {
+      await other.close()
+    }
+  },
+  { sizes: ['desktop'] },
+)

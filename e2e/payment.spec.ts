@@ -264,10 +264,15 @@ async function expectOneTrueCharge(page: Page, ...others: Page[]): Promise<Order
 /**
  * Duplicate a tab: the copy gets the tab's sessionStorage as it is now (the widgets' store with
  * its order number, and the demo back office's state), the same localStorage and Web Locks.
+ * With `prefix`, only the keys that start with it (`wine-mocks:`: the back office alone).
  */
-async function duplicate(context: BrowserContext, page: Page): Promise<Page> {
-  const saved = await page.evaluate(() =>
-    JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))),
+async function duplicate(context: BrowserContext, page: Page, prefix = ''): Promise<Page> {
+  const saved = await page.evaluate(
+    (prefix) =>
+      JSON.stringify(
+        Object.fromEntries(Object.entries(sessionStorage).filter(([k]) => k.startsWith(prefix))),
+      ),
+    prefix,
   )
   const copy = await context.newPage()
   await copy.addInitScript((saved) => {
@@ -519,10 +524,15 @@ test.describe('payment you can trust', () => {
     // The first tab pays.
     await payWith(page, '4242424242424242')
     await expect(thanks(page)).toBeVisible()
-    // The copy tries the same order.
-    await payWith(copy, '4242424242424242')
-    await expect(cartWidget(copy)).toContainText(text('en', 'payment.alreadyPaid'))
+    // The copy shares the cart: the paid wines leave it there too, so nothing is left to pay,
+    // and no thank-you shows outside the paying tab.
     await expect(cartWidget(copy)).toContainText(text('en', 'cart.empty'))
+    await expect(cartWidget(copy).getByRole('textbox', { name: 'Card number' })).toHaveCount(0)
+    await expect(thanks(copy)).toHaveCount(0)
+    // A reload of the copy, which still holds its declined flow, pays nothing either.
+    await copy.reload()
+    await expect(cartWidget(copy)).toContainText(text('en', 'cart.empty'))
+    await expect(thanks(copy)).toHaveCount(0)
     const w = await world(page)
     expect(w.charges).toHaveLength(1)
     const copyCalls = await copy.evaluate(() => window.__wineMocks!.db.calls.map((c) => c.call))
@@ -541,6 +551,34 @@ test.describe('payment you can trust', () => {
     ])
     expect(await balance(page)).toBe(427)
     expect((await world(copy)).pointUpdates).toEqual([])
+  })
+
+  test('while one tab pays, another tab of the cart holds its lines and says why; then it is empty', async ({
+    context,
+    page,
+  }) => {
+    await seed(page)
+    await toPayment(page)
+    // A tab opened by address: the cart comes from the other tab. (Each tab runs its own mock
+    // back office: this one is given the same catalogue and users, as one real server would be.)
+    const other = await duplicate(context, page, 'wine-mocks:')
+    await open(other, CART)
+    const plus = cartWidget(other).getByRole('button', { name: /^More of / })
+    await expect(plus).toBeEnabled()
+
+    await payWith(page, '4000000000003220')
+    await expect(threeDSecure(page)).toBeVisible()
+    await expect(cartWidget(other).getByRole('status')).toHaveText(
+      text('en', 'cart.payingElsewhere'),
+    )
+    await expect(plus).toBeDisabled()
+
+    await threeDSecure(page).getByRole('button', { name: 'Complete authentication' }).click()
+    await expect(thanks(page)).toBeVisible()
+    // The paid wines left every tab's cart; only the paying tab thanks.
+    await expect(cartWidget(other)).toContainText(text('en', 'cart.empty'))
+    await expect(thanks(other)).toHaveCount(0)
+    expect((await world(page)).charges).toHaveLength(1)
   })
 
   test('two tabs of one order press Pay at the same moment: one pays, the other waits for it and finds it paid', async ({

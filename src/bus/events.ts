@@ -23,10 +23,10 @@ export interface BusEvents {
    * request to close it; the modal then closes without sending it again.
    */
   'modal:close': Record<string, never>
-  /** A login or current-user check succeeded. */
+  /** A login or current-user check succeeded (here or in another tab of the site). */
   'user:logged-in': { user: User; points: number }
-  /** Logout, or the 30-minute inactivity clean-up. */
-  'user:logged-out': { reason: 'logout' | 'inactivity' }
+  /** Logout, the 30-minute inactivity clean-up, or either in another tab of the site. */
+  'user:logged-out': { reason: 'logout' | 'inactivity' | 'other-tab' }
   /** An account was created (the current user has been re-fetched). */
   'user:created': { email: string }
   /** The cart changed; totals are after the change. */

@@ -15,6 +15,7 @@ import { getBus } from '../bus/bus'
 import { getStore } from '../store/shared-store'
 import { pageSlot } from '../page/page-context'
 import type { Store } from '../store/store'
+import type { StoreState } from '../store/state'
 import { trackActivity } from '../store/activity'
 import { logoutUser } from '../api/logout'
 import { reportError } from '../report/report'
@@ -64,6 +65,21 @@ function expire(wasLoggedIn: boolean): void {
 }
 
 /**
+ * Another tab logged in, logged out or expired (the store has taken its state): this page then
+ * behaves as after its own. Answers this page asked before are stale; the server session was
+ * handled by the tab where it happened.
+ */
+function sessionMovedElsewhere(before: StoreState, after: StoreState): void {
+  const cleared = before.personalId !== after.personalId
+  if (cleared || before.session.isLoggedIn !== after.session.isLoggedIn) sessionChanged()
+  if (cleared && before.session.isLoggedIn) {
+    getBus().emit('user:logged-out', { reason: 'other-tab' })
+  } else if (!before.session.isLoggedIn && after.session.user) {
+    getBus().emit('user:logged-in', { user: after.session.user, points: after.session.points })
+  }
+}
+
+/**
  * Start the page's session service: the inactivity watch, and the expiry found at page load.
  * Safe to call twice (one service per store); returns the function that stops it.
  */
@@ -73,8 +89,10 @@ export function startSessionService(options: { checkEveryMs?: number } = {}): ()
   if (state.service?.store === store) return state.service.stop
   state.service?.stop()
   const stopWatch = trackActivity(store, expire, options.checkEveryMs)
+  const stopHearing = store.onRemoteChange(sessionMovedElsewhere)
   const stop = () => {
     stopWatch()
+    stopHearing()
     if (state.service?.store === store) state.service = null
   }
   state.service = { store, stop }

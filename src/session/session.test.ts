@@ -16,6 +16,8 @@ import { getPageQueryClient } from '../api/query-client'
 import { currentUserQueryKey, currentUserQueryOptions } from '../api/session'
 import { getInvoices } from '../api/account'
 import { loadPage } from '../../mocks/page'
+import { memoryStorage } from '../../mocks/memory-storage'
+import type { TabLink } from '../store/tab-link'
 import { http, HttpResponse } from 'msw'
 import {
   SESSION_REUSE_MS,
@@ -587,5 +589,63 @@ describe('the session service: inactivity', () => {
     await loggingIn
     expect(db.sessionEmail).toBe('tom@example.com')
     expect(getStore().getState().session.user?.name).toBe('Tom Peeters')
+  })
+})
+
+describe('the session service: the other tabs', () => {
+  /** This page's store and another tab's, joined on one line that delivers at once. */
+  function twoTabs() {
+    const handlers: ((m: unknown) => void)[] = []
+    const link = (index: number): TabLink => ({
+      post: (message) =>
+        handlers.forEach((h, i) => {
+          if (i !== index) h(structuredClone(message))
+        }),
+      listen: (handler) => {
+        handlers[index] = handler
+        return () => undefined
+      },
+      close: () => undefined,
+    })
+    const here = createStore({ readSaved: readSavedState, storage: memoryStorage(), link: link(0) })
+    const there = createStore({
+      readSaved: readSavedState,
+      storage: memoryStorage(),
+      link: link(1),
+    })
+    setPageStore(readSavedState, here)
+    startSessionService()
+    return { here, there }
+  }
+
+  it('a login in another tab shows here and is announced to this page', () => {
+    const loggedIn = record('user:logged-in')
+    const { here, there } = twoTabs()
+    there.update((d) => {
+      d.session = { isLoggedIn: true, user: CLAIRE, points: 420 }
+    })
+    expect(here.getState().session.user).toEqual(CLAIRE)
+    expect(loggedIn).toEqual([{ user: CLAIRE, points: 420 }])
+  })
+
+  it('a logout in another tab clears this page as its own would: state, event, cached answers', () => {
+    const { here, there } = twoTabs()
+    there.update((d) => {
+      d.session = { isLoggedIn: true, user: CLAIRE, points: 420 }
+      d.cart.lines = [line]
+      d.contacts.delivery.name = 'Claire Dubois'
+    })
+    getPageQueryClient().setQueryData(['invoices', 1001, 'en'], [{ name: 'INV/2024/0001' }])
+    const loggedOut = record('user:logged-out')
+
+    there.clearPersonal()
+    const state = here.getState()
+    expect(state.session.isLoggedIn).toBe(false)
+    expect(state.cart.lines).toEqual([])
+    expect(state.contacts.delivery.name).toBe('')
+    expect(loggedOut).toEqual([{ reason: 'other-tab' }])
+    expect(getPageQueryClient().getQueryData(['invoices', 1001, 'en'])).toBeUndefined()
+    // The server session was ended by the tab that logged out: this page asks nothing.
+    expect(callsOf('logoutuser')).toEqual([])
   })
 })

@@ -4,18 +4,9 @@ import { trackActivity } from './activity'
 import { createStore } from './store'
 import { INACTIVITY_MS, STORAGE_KEY, type StoreState } from './state'
 import { readSavedState } from './saved-state'
+import { memoryStorage } from '../../mocks/memory-storage'
 
 const START = 1_700_000_000_000
-
-function memoryStorage() {
-  const data = new Map<string, string>()
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  }
-}
 
 /** A page open since START, its last activity `idleMs` ago, with the activity tracked. */
 function page(idleMs: number) {

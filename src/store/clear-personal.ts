@@ -1,4 +1,5 @@
 import type { Draft } from 'immer'
+import { randomId } from '../domain/random-id'
 import { emptyCart, emptyContacts, loggedOutSession, type StoreState } from './state'
 
 /** Clears the user, cart, contacts and conversation (logout and inactivity). */
@@ -13,4 +14,5 @@ export function clearPersonal(d: Draft<StoreState>) {
   d.cart = emptyCart()
   d.contacts = emptyContacts()
   d.conversation = []
+  d.personalId = randomId()
 }

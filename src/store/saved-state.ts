@@ -19,6 +19,7 @@ import type {
   VatRecord,
 } from '../domain/types'
 import { emptyContact, emptyContacts, loggedOutSession, type StoreState } from './state'
+import type { Clock } from './tab-clock'
 import { isRecord } from '../domain/is-record'
 import { randomId } from '../domain/random-id'
 
@@ -35,6 +36,8 @@ import { randomId } from '../domain/random-id'
 type EntriesOf<T> = { [K in keyof T]-?: v.GenericSchema<T[K]> }
 
 const finite = v.pipe(v.number(), v.finite())
+const Id = v.pipe(v.string(), v.nonEmpty())
+const ClockSchema: v.GenericSchema<Clock> = v.record(Id, finite)
 const amount = v.pipe(v.number(), v.finite(), v.minValue(0))
 
 const UserSchema: v.GenericSchema<User> = v.object({
@@ -162,12 +165,7 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
     { redeemedPoints: rawCart.redeemedPoints, redeemedPointsAmount: rawCart.redeemedPointsAmount },
     { redeemedPoints: 0, redeemedPointsAmount: 0 },
   )
-  const savedId = fit(
-    'cart.id',
-    v.optional(v.pipe(v.string(), v.nonEmpty())),
-    rawCart.id,
-    undefined,
-  )
+  const savedId = fit('cart.id', v.optional(Id), rawCart.id, undefined)
   // A cart saved before carts had an identity gets one now, saved at once: a tab duplicated
   // before the next change must share it.
   const filled = savedId === undefined ? ['cart.id'] : []
@@ -201,11 +199,25 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
   const lastActivity = fit('lastActivity', finite, raw.lastActivity, 0)
   // Older saved state has none: 0 (never confirmed) without a warning, so the next page asks.
   const sessionCheckedAt = fit('sessionCheckedAt', finite, raw.sessionCheckedAt ?? 0, 0)
+  // Older saved state has neither: a revision no tab wrote yet, and personal data of its own.
+  const clock = fit('clock', ClockSchema, raw.clock ?? {}, {})
+  const savedPersonalId = fit('personalId', v.optional(Id), raw.personalId, undefined)
+  if (savedPersonalId === undefined) filled.push('personalId')
 
   const parts = ['session', 'cart', 'contacts', 'conversation', 'lastActivity']
   if (parts.every((part) => dropped.includes(part))) return null
   return {
-    state: { session, cart, contacts, conversation, payment, lastActivity, sessionCheckedAt },
+    state: {
+      session,
+      cart,
+      contacts,
+      conversation,
+      payment,
+      lastActivity,
+      sessionCheckedAt,
+      personalId: savedPersonalId ?? randomId(),
+      clock,
+    },
     dropped,
     filled,
   }

@@ -1,7 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { createStore, type SavedStateReader, type Store } from './store'
 import type { StoreState } from './state'
-import { savedStateText } from './storage-key'
+import { STORAGE_VERSION, savedStateText } from './storage-key'
+import { sharedCartText } from './shared-cart'
+import { browserTabLink } from './tab-link'
+import { localStore } from './web-storage'
 import { currentPage, pageSlot, type PageContext } from '../page/page-context'
 import { usePage } from '../page/use-page'
 
@@ -17,7 +20,8 @@ const storeState = pageSlot<StoreSlot>(
 )
 
 // Storage disabled reads as nothing saved: the store starts empty and only persistence is lost.
-const hasSavedState = (): boolean => savedStateText() !== null
+// The cart the tabs share counts: a new tab reads it before its first render.
+const hasSavedState = (): boolean => savedStateText() !== null || sharedCartText() !== null
 
 /** The saved-state reader (the schemas and valibot), fetched once per page. */
 const loadReader = (state: StoreSlot): Promise<SavedStateReader> =>
@@ -54,7 +58,12 @@ export function storeOf(page: PageContext): Store {
       // A programming error (the page services prepare the store before any widget renders).
       throw new Error('[wine-widgets] getStore() ran before prepareStore() read the saved state.')
     }
-    state.store = createStore({ readSaved: state.reader, loadReader: () => loadReader(state) })
+    state.store = createStore({
+      readSaved: state.reader,
+      loadReader: () => loadReader(state),
+      link: browserTabLink(`wine-widgets:v${STORAGE_VERSION}`),
+      shared: localStore(),
+    })
   }
   return state.store
 }

@@ -1,4 +1,5 @@
 import { randomId } from '../domain/random-id'
+import type { Clock } from './tab-clock'
 import type { PaymentProgress } from '../domain/payment-flow'
 import type {
   CartState,
@@ -32,7 +33,17 @@ export interface StoreState {
    * before it existed (read as 0: ask).
    */
   sessionCheckedAt: number
+  /**
+   * The identity of the shopper's personal data in this browser: a new one at every logout and
+   * expiry, so a tab that comes back with an older copy knows it was cleared meanwhile.
+   */
+  personalId: string
+  /** The revision of the part the tabs share (all but `payment`): `tab-clock.ts`. */
+  clock: Clock
 }
+
+/** The part of the state every open tab shares; `payment` is each tab's own. */
+export type SharedState = Omit<StoreState, 'payment'>
 
 export { STORAGE_KEY, STORAGE_VERSION } from './storage-key'
 /** Inactivity logout after 30 minutes. */
@@ -81,4 +92,6 @@ export const initialState = (now: number): StoreState => ({
   payment: null,
   lastActivity: now,
   sessionCheckedAt: 0,
+  personalId: randomId(),
+  clock: {},
 })

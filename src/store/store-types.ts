@@ -1,6 +1,7 @@
 import type { Draft } from 'immer'
 import type { SavedStateReading } from './saved-state'
 import type { StoreState } from './state'
+import type { TabLink } from './tab-link'
 
 /** Reads back what sessionStorage held (`readSavedState`); null when nothing of it fits. */
 export type SavedStateReader = (raw: unknown) => SavedStateReading | null
@@ -13,6 +14,8 @@ export type SavedStateReader = (raw: unknown) => SavedStateReading | null
  */
 export type Recipe<T = void> = (draft: Draft<StoreState>, newest: StoreState) => T
 export type Listener = () => void
+/** Hears a state another tab wrote, once this page took it: the state before and after. */
+export type RemoteListener = (before: StoreState, after: StoreState) => void
 
 export interface Store {
   getState: () => StoreState
@@ -22,13 +25,16 @@ export interface Store {
    */
   update<T = void>(recipe: Recipe<T>): T
   subscribe: (listener: Listener) => () => void
+  /** `listener` hears the changes that came from another tab (after the subscribers). */
+  onRemoteChange(listener: RemoteListener): () => void
   /** Record user activity (throttled writes); returns true when the session had expired first. */
   touch(now?: number): boolean
   /** Clear user, cart, contacts and conversation (logout and inactivity). */
   clearPersonal(): void
   /**
    * Take the saved state when another page of this tab wrote it since this page last read or
-   * wrote it (a page restored from the back/forward cache); subscribers hear the change.
+   * wrote it (a page restored from the back/forward cache), and what the other tabs changed
+   * meanwhile; subscribers hear the change.
    */
   refresh(): void
   /**
@@ -55,6 +61,10 @@ type ReaderOptions =
 
 export type StoreOptions = ReaderOptions & {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
+  /** The line to the other tabs (none: this page shares nothing live). */
+  link?: TabLink | null
+  /** Where the tabs keep the shared cart (localStorage; none: a new tab starts empty). */
+  shared?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
   now?: () => number
   warn?: (message: string) => void
 }

@@ -8,16 +8,7 @@ const createStore = (options: Omit<StoreOptions, 'readSaved' | 'loadReader'> = {
 import { INACTIVITY_MS, STORAGE_KEY, emptyContact, type StoreState } from './state'
 import type { CartLine } from '../domain/types'
 import { NO_PROMOTION } from '../domain/points'
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial))
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  }
-}
+import { memoryStorage } from '../../mocks/memory-storage'
 
 const line: CartLine = {
   id: '4711',
@@ -225,6 +216,8 @@ function savedState(now: number): StoreState {
     payment: null,
     lastActivity: now,
     sessionCheckedAt: now,
+    personalId: 'personal-1',
+    clock: { 'page-1': now },
   }
 }
 

@@ -11,6 +11,7 @@ import {
   updateCartQuantity,
   useCheckoutLocked,
 } from '../../src/store/cart-actions'
+import { usePaymentElsewhere } from '../../src/store/checkout-hold'
 import { LineDetails } from '../../src/ui/cart-line/LineDetails'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
@@ -22,6 +23,8 @@ import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
 export function CartLines({ lines }: { lines: readonly CartLine[] }) {
   const { t } = useTranslation('cart')
   const [removed, setRemoved] = useState<string | null>(null)
+  // The tabs share one cart: while another pays it, this one shows why its lines are read-only.
+  const payingElsewhere = usePaymentElsewhere()
   // The cart page showed its lines (here, not in CartPage: this effect runs before the
   // checkout's begin_checkout, its later sibling, so the events keep the shopper's order).
   useEmitOnce('cart:viewed', lines.length > 0 ? 'lines' : null, () => ({ items: [...lines] }))
@@ -39,7 +42,11 @@ export function CartLines({ lines }: { lines: readonly CartLine[] }) {
         ))}
       </ul>
       <p className={styles.status} role="status">
-        {removed ? t('cart.removed', { name: removed }) : ''}
+        {payingElsewhere
+          ? t('cart.payingElsewhere')
+          : removed
+            ? t('cart.removed', { name: removed })
+            : ''}
       </p>
     </>
   )
