@@ -73,8 +73,10 @@ async function logIn(page, base) {
 }
 
 /** One visit in a fresh tab: the origin requests of each page, by kind. */
-async function visit(browser, base, operations, loggedIn) {
+async function visit(browser, base, operations, loggedIn, noVersion = false) {
   const context = await browser.newContext()
+  // A site that sets no session version cookie: the demo then names none in the config block.
+  if (noVersion) await context.addCookies([{ name: 'wine_demo_session', value: 'none', url: base }])
   const page = await context.newPage()
   if (loggedIn) await logIn(page, base)
   let current = null
@@ -99,15 +101,23 @@ async function visit(browser, base, operations, loggedIn) {
   return pages
 }
 
-/** The visit for both visitors: per page and in total (counted = account + collections). */
+/**
+ * The visitors: anonymous and logged in on a site with the session version cookie, and (quoted,
+ * no limit) the same without it.
+ */
+const VISITORS = [
+  ['anonymous', 'anonymous', false, false],
+  ['loggedIn', 'logged in', true, false],
+  ['anonymousNoVersion', 'anonymous, no version cookie', false, true],
+  ['loggedInNoVersion', 'logged in, no version cookie', true, true],
+]
+
+/** The visit for every visitor: per page and in total (counted = account + collections). */
 export async function measureOrigin(browser, base) {
   const operations = contractOperations()
   const result = {}
-  for (const [who, loggedIn] of [
-    ['anonymous', false],
-    ['loggedIn', true],
-  ]) {
-    const pages = await visit(browser, base, operations, loggedIn)
+  for (const [who, , loggedIn, noVersion] of VISITORS) {
+    const pages = await visit(browser, base, operations, loggedIn, noVersion)
     const total = (key) => pages.reduce((sum, p) => sum + p[key], 0)
     result[who] = {
       pages,
@@ -124,11 +134,9 @@ export async function measureOrigin(browser, base) {
 export function originTable(origin, budget = {}) {
   const head = ['visitor', ...VISIT.map((p, i) => `${i + 1}. ${p}`), 'total', 'target']
   const rows = []
-  for (const [who, label] of [
-    ['anonymous', 'anonymous'],
-    ['loggedIn', 'logged in'],
-  ]) {
+  for (const [who, label] of VISITORS) {
     const r = origin[who]
+    if (!r) continue
     const target = budget[who]?.maxCounted
     rows.push([
       label,

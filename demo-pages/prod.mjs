@@ -30,7 +30,7 @@ import {
   renderRoute,
   send,
   sendFile,
-  wantsAnalytics,
+  demoOptions,
   within,
 } from './site.mjs'
 
@@ -247,14 +247,14 @@ export function createProdHandler({ api, dist, naiveDir } = {}) {
     if (!isRead) return send(res, 404, `Not found: ${req.method} ${pathname}`, 'text/plain')
     const naive = Boolean(naiveDir) && /^\/naive(\/|$)/.test(pathname)
     const variant = naive ? 'naive' : 'prod'
-    const analytics = wantsAnalytics(req.headers.cookie)
+    const options = demoOptions(req.headers.cookie)
     const route = findRoute(naive ? pathname.slice('/naive'.length) || '/' : pathname)
     const page = route
-      ? await renderRoute(route, { variant, naiveCss, analytics })
-      : notFoundPage(pathname, { variant: 'prod', analytics })
+      ? await renderRoute(route, { variant, naiveCss, ...options })
+      : notFoundPage(pathname, { variant: 'prod', ...options })
     return sendBody(req, res, route ? 200 : 404, page, TYPES['.html'], {
       cache: route ? PAGE_CACHE : 'no-cache',
-      // The config block follows the analytics cookie: a shared cache keys on it.
+      // The config block follows the demo's cookies: a shared cache keys on them.
       vary: ['Cookie'],
     })
   }

@@ -13,7 +13,9 @@
  *
  * GA4 analytics (docs/analytics.md) are off in the config block (every variant) unless the
  * visitor's browser carries the cookie `wine_demo_analytics=ga4` (the analytics e2e sets it; in a
- * console: `document.cookie = 'wine_demo_analytics=ga4; path=/'`, then reload).
+ * console: `document.cookie = 'wine_demo_analytics=ga4; path=/'`, then reload). The block names
+ * the session version cookie (`private_content_version`, set by the mock back office) unless the
+ * browser carries `wine_demo_session=none`.
  */
 import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
@@ -71,6 +73,7 @@ const CONFIG = {
     maps: { apiKey: 'demo-maps-key' },
     rules: { url: '/api/rules' },
     sommelier: { url: '/api/sommelier' },
+    session: { versionCookie: 'private_content_version' },
   },
   // What a production page carries; search goes through the site's own proxy (server/search,
   // mounted by mocks/server-api.ts), which adds the search key: the page's is a placeholder the
@@ -84,6 +87,7 @@ const CONFIG = {
     },
     rules: { url: '/api/rules' },
     sommelier: { url: '/api/sommelier' },
+    session: { versionCookie: 'private_content_version' },
   },
 }
 
@@ -91,9 +95,11 @@ const CONFIG = {
  * The config block's JSON for a page variant, with GA4 analytics when asked for, as layout.html
  * indents it (inside a script tag: `<` escaped).
  */
-function pageConfig(variant, { analytics = false } = {}) {
+function pageConfig(variant, { analytics = false, sessionVersion = true } = {}) {
+  const { session, ...rest } = CONFIG[variant === 'demo' ? 'demo' : 'prod']
   const config = {
-    ...CONFIG[variant === 'demo' ? 'demo' : 'prod'],
+    ...rest,
+    ...(sessionVersion ? { session } : {}),
     ...(analytics ? { analytics: { ga4: true } } : {}),
   }
   return JSON.stringify(config, null, 2).replace(/</g, '\\u003c').replace(/\n/g, '\n      ')
@@ -183,10 +189,11 @@ export function routeWidgets(route) {
  * @param {'demo' | 'prod' | 'naive'} [options.variant] how the page loads the library (default demo)
  * @param {string[]} [options.naiveCss] naive: the one-file build's stylesheets
  * @param {boolean} [options.analytics] GA4 analytics on in the config block
+ * @param {boolean} [options.sessionVersion] the session version cookie named in it (default on)
  */
 export async function renderRoute(
   route,
-  { variant = 'demo', naiveCss = [], analytics = false } = {},
+  { variant = 'demo', naiveCss = [], analytics = false, sessionVersion = true } = {},
 ) {
   const content = await readFile(join(here, 'pages', `${route.page}.html`), 'utf8')
   const t = chrome[route.locale] ?? chrome.en
@@ -195,7 +202,7 @@ export async function renderRoute(
     .join('\n')
   return fill({
     ...libraryTags(variant, naiveCss),
-    config: pageConfig(variant, { analytics }),
+    config: pageConfig(variant, { analytics, sessionVersion }),
     lang: route.locale,
     title: escapeHtml(route.title),
     skip: escapeHtml(t.skip),
@@ -208,12 +215,15 @@ export async function renderRoute(
   })
 }
 
-/** The 404 page (`variant` and `analytics` as for renderRoute). */
-export function notFoundPage(pathname, { variant = 'demo', analytics = false } = {}) {
+/** The 404 page (`variant`, `analytics` and `sessionVersion` as for renderRoute). */
+export function notFoundPage(
+  pathname,
+  { variant = 'demo', analytics = false, sessionVersion = true } = {},
+) {
   const t = chrome.en
   return fill({
     ...libraryTags(variant),
-    config: pageConfig(variant, { analytics }),
+    config: pageConfig(variant, { analytics, sessionVersion }),
     lang: 'en',
     title: escapeHtml(t.notFound),
     skip: escapeHtml(t.skip),
@@ -231,6 +241,18 @@ export function notFoundPage(pathname, { variant = 'demo', analytics = false } =
 /** Whether a request's cookies ask for the demo's GA4 analytics (`wine_demo_analytics=ga4`). */
 export function wantsAnalytics(cookieHeader) {
   return /(?:^|;\s*)wine_demo_analytics=ga4(?:;|$)/.test(cookieHeader ?? '')
+}
+
+/**
+ * The config block's options a request's cookies choose: GA4 analytics, and the session version
+ * cookie unless the browser carries `wine_demo_session=none` (a site that sets none: every page
+ * asks who is logged in; the session e2e tries both).
+ */
+export function demoOptions(cookieHeader) {
+  return {
+    analytics: wantsAnalytics(cookieHeader),
+    sessionVersion: !/(?:^|;\s*)wine_demo_session=none(?:;|$)/.test(cookieHeader ?? ''),
+  }
 }
 
 function fill(values) {
@@ -308,11 +330,11 @@ export async function handle(
     return send(res, 404, `Not found: ${pathname}`, 'text/plain; charset=utf-8')
   }
   const route = findRoute(pathname)
-  const analytics = wantsAnalytics(req.headers.cookie)
+  const options = demoOptions(req.headers.cookie)
   if (route) {
-    const html = await renderRoute(route, { analytics })
+    const html = await renderRoute(route, options)
     return send(res, 200, await transformHtml(pathname, html), TYPES['.html'])
   }
-  const notFound = notFoundPage(pathname, { analytics })
+  const notFound = notFoundPage(pathname, options)
   return send(res, 404, await transformHtml(pathname, notFound), TYPES['.html'])
 }

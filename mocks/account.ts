@@ -18,6 +18,18 @@ export const VALID_RESET_TOKEN = 'valid-token'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/**
+ * The demo site's session version cookie (docs/server-contract.md, "Session version"), changed
+ * with every login, logout and sign-up as the contract asks of the site. Its first value comes
+ * with the first page (demo-pages/site.mjs).
+ */
+export const SESSION_VERSION_COOKIE = 'private_content_version'
+
+/** The header that gives the session a new version. */
+const newVersion = (): HeadersInit => ({
+  'Set-Cookie': `${SESSION_VERSION_COOKIE}=${crypto.randomUUID()}; Path=/; SameSite=Lax`,
+})
+
 function sessionAnswer(): Answer<'getCurrentUser'> {
   const user = currentUser()
   return user
@@ -44,21 +56,25 @@ export const accountHandlers = [
 
   contractHttp.get(
     '/login/getcurrentuser',
-    account('getcurrentuser', () => json(sessionAnswer())),
+    // A visitor without a session version gets its first one (the site sets it where missing).
+    account('getcurrentuser', ({ cookies }) =>
+      json(sessionAnswer(), 200, cookies[SESSION_VERSION_COOKIE] ? undefined : newVersion()),
+    ),
   ),
 
   postAccount('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
     const user = findUser(f.email)
     // Wrong credentials are not an HTTP error: the answer says "not logged in".
+    const before = db.sessionEmail
     db.sessionEmail = user && user.password === f.password ? user.email : null
-    return json(sessionAnswer())
+    return json(sessionAnswer(), 200, db.sessionEmail === before ? undefined : newVersion())
   }),
 
   contractHttp.get(
     '/login/logoutuser',
     account('logoutuser', () => {
       db.sessionEmail = null
-      return json({ isLoggedOut: true } satisfies Answer<'logoutUser'>)
+      return json({ isLoggedOut: true } satisfies Answer<'logoutUser'>, 200, newVersion())
     }),
   ),
 
@@ -83,7 +99,7 @@ export const accountHandlers = [
         points: 0,
       })
       db.sessionEmail = f.email.trim()
-      return json({ created: true } satisfies Answer<'createUser'>)
+      return json({ created: true } satisfies Answer<'createUser'>, 200, newVersion())
     },
   ),
 

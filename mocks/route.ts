@@ -17,6 +17,8 @@ export interface CallContext {
   request: Request
   url: URL
   params: PathParams
+  /** The request's cookies (in the browser: the page's, as MSW reads them). */
+  cookies: Record<string, string>
   /** JSON value, form fields (strings), plain text, INVALID_JSON, or null without body. */
   body: unknown
   /**
@@ -146,7 +148,7 @@ export function withFaults(
   resolver: CallResolver,
   options: FaultOptions = {},
 ): MockResolver {
-  return async ({ request, requestId, params }) => {
+  return async ({ request, requestId, params, cookies }) => {
     const url = new URL(request.url)
     const body = await readBody(request.clone())
     const fault = takeFault(call)
@@ -192,7 +194,7 @@ export function withFaults(
       try {
         const beforePiece =
           fault?.kind === 'stepped' ? () => heldUntilReleased(call) : () => Promise.resolve()
-        return await resolver({ request, url, params, body, beforePiece })
+        return await resolver({ request, url, params, cookies, body, beforePiece })
       } catch (error) {
         console.error(`[wine-mocks] ${call} failed`, error)
         return json({ message: 'Server Error' }, 500)

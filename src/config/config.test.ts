@@ -91,6 +91,28 @@ describe('config', () => {
     ])
   })
 
+  it('reads the session version cookie a site names', () => {
+    const { config, problems } = parseConfig(
+      JSON.stringify({ session: { versionCookie: 'private_content_version' } }),
+    )
+    expect(problems).toEqual([])
+    expect(config.session).toEqual({ versionCookie: 'private_content_version' })
+  })
+
+  it.each(['a b', 'a=b', 'x;y', ''])(
+    'refuses a session version cookie named %j, with a clear message',
+    (versionCookie) => {
+      const { config, problems } = parseConfig(
+        JSON.stringify({ ...good, session: { versionCookie } }),
+      )
+      expect(problems).toHaveLength(1)
+      expect(problems[0]?.section).toBe('session')
+      expect(problems[0]?.message).toMatch(/"session\.versionCookie" must be/)
+      expect(config.session).toBeUndefined()
+      expect(config.algolia).toEqual(good.algolia)
+    },
+  )
+
   it('refuses a secret Stripe key in the page', () => {
     const { problems } = parseConfig(JSON.stringify({ stripe: { publishableKey: 'sk_live_x' } }))
     expect(problems[0]?.message).toMatch(/publishable key/)

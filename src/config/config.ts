@@ -4,6 +4,7 @@
  * Every section is optional and validated on its own: a missing or malformed section is reported
  * once, and only the widgets that need it show a fallback; the others work.
  */
+import { COOKIE_NAME } from '../domain/session-version'
 import { reportError } from '../report/report'
 import { CONFIG_ELEMENT_ID, configText } from './config-block'
 import { isRecord } from '../domain/is-record'
@@ -48,6 +49,13 @@ export interface WidgetsConfig {
    */
   analytics?: { ga4: boolean }
   /**
+   * The site's session version cookie (contract: "Session version"): a cookie readable by scripts
+   * that the site changes on every login, logout and session expiry. With it, the widgets reuse
+   * the session they last confirmed while its value stays the same; without it, every page asks
+   * the site who is logged in.
+   */
+  session?: { versionCookie: string }
+  /**
    * Demo pages only: show widget errors in place (not only in the console). It chooses no
    * service: test pages swap Stripe.js and Google places through `window.wineWidgetsServices`
    * (`src/services/overrides.ts`).
@@ -83,6 +91,7 @@ const SECTIONS: Record<ConfigSection, Shape> = {
   rules: { url: 'url' },
   sommelier: { url: 'url' },
   analytics: { ga4: 'boolean' },
+  session: { versionCookie: 'string' },
 }
 
 function validateSection(name: ConfigSection, value: unknown): string | null {
@@ -103,6 +112,8 @@ function validateSection(name: ConfigSection, value: unknown): string | null {
   if (name === 'stripe' && !String(value.publishableKey).startsWith('pk_'))
     return '"stripe.publishableKey" must be a publishable key (pk_…); secret keys never belong in the page'
   if (name === 'algolia' && value.hosts !== undefined) return validateHosts(value.hosts)
+  if (name === 'session' && !COOKIE_NAME.test(String(value.versionCookie)))
+    return '"session.versionCookie" must be a cookie name (letters, digits and !#$%&\'*+-.^_`|~)'
   return null
 }
 

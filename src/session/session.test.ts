@@ -19,14 +19,7 @@ import { loadPage } from '../../mocks/page'
 import { memoryStorage } from '../../mocks/memory-storage'
 import type { TabLink } from '../store/tab-link'
 import { http, HttpResponse } from 'msw'
-import {
-  SESSION_REUSE_MS,
-  createAccount,
-  ensureSessionChecked,
-  login,
-  logout,
-  startSessionService,
-} from './session'
+import { createAccount, ensureSessionChecked, login, logout, startSessionService } from './session'
 
 const CLAIRE = { name: 'Claire Dubois', email: 'claire@example.com', odooID: 1001 }
 
@@ -70,14 +63,16 @@ describe('the current-user check', () => {
     expect(loggedIn).toEqual([])
   })
 
-  it('logs out a session the server no longer knows, keeping the cart', async () => {
+  it('logs out a session the server no longer knows, clearing it as a logout does', async () => {
     getStore().update((d) => {
       d.session = { isLoggedIn: true, user: CLAIRE, points: 420 }
       d.cart.lines = [line]
     })
+    const loggedOut = record('user:logged-out')
     await ensureSessionChecked()
     expect(getStore().getState().session).toEqual({ isLoggedIn: false, user: null, points: 0 })
-    expect(getStore().getState().cart.lines).toHaveLength(1)
+    expect(getStore().getState().cart.lines).toEqual([])
+    expect(loggedOut).toEqual([{ reason: 'logout' }])
   })
 
   it('only logs a failed check and keeps the stored session', async () => {
@@ -153,7 +148,7 @@ describe('a page restored from the back/forward cache', () => {
   })
 })
 
-describe('the pages of a tab reuse the session the server confirmed moments ago', () => {
+describe('the pages of a tab reuse the session while the site says it is unchanged', () => {
   /** What the server was asked: the CSRF token and the current-user check. */
   const asked = () => ({
     token: callsOf('csrf').length,
@@ -161,22 +156,30 @@ describe('the pages of a tab reuse the session the server confirmed moments ago'
   })
   /** The visitor goes to the tab's next page: a new page context over the same sessionStorage. */
   const nextPage = () => loadPage()
+  /** The site's session version cookie, as the site sets it. */
+  const siteVersion = (value: string) => {
+    document.cookie = `private_content_version=${value}; path=/`
+  }
 
   beforeEach(() => {
-    // Only the clock: MSW's own timers keep running.
-    vi.useFakeTimers({ toFake: ['Date'] })
-    vi.setSystemTime(new Date('2026-12-01T10:00:00Z'))
+    // The site's config block names its version cookie (docs/server-contract.md).
+    const block = document.createElement('script')
+    block.type = 'application/json'
+    block.id = 'wine-widgets-config'
+    block.textContent = JSON.stringify({ session: { versionCookie: 'private_content_version' } })
+    document.head.append(block)
+    siteVersion('v-1')
+    loadPage()
   })
   afterEach(() => {
-    vi.useRealTimers()
+    document.getElementById('wine-widgets-config')?.remove()
   })
 
-  it('a second page within the window asks the server nothing and shows the same visitor', async () => {
+  it('a second page asks the server nothing while the version is unchanged', async () => {
     db.sessionEmail = 'claire@example.com'
     await ensureSessionChecked()
     expect(asked()).toEqual({ token: 1, currentUser: 1 })
     nextPage()
-    vi.advanceTimersByTime(SESSION_REUSE_MS - 1_000)
     await ensureSessionChecked()
     expect(asked()).toEqual({ token: 1, currentUser: 1 })
     expect(getStore().getState().session).toEqual({ isLoggedIn: true, user: CLAIRE, points: 420 })
@@ -192,15 +195,58 @@ describe('the pages of a tab reuse the session the server confirmed moments ago'
     expect(getStore().getState().session.isLoggedIn).toBe(false)
   })
 
-  it('a page after the window asks again, and sees a session that ended on the server', async () => {
+  it("the site's own login (a new version) shows on the next page", async () => {
+    await ensureSessionChecked()
+    // The site's login form, a single sign-on return or a reset that logs in: the site's doing.
+    db.sessionEmail = 'claire@example.com'
+    siteVersion('v-2')
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(2)
+    expect(getStore().getState().session.user).toEqual(CLAIRE)
+  })
+
+  it("the site's own logout link clears user, cart, contacts and conversation on the next page", async () => {
     db.sessionEmail = 'claire@example.com'
     await ensureSessionChecked()
-    db.sessionEmail = null // the server session ended meanwhile
+    getStore().update((d) => {
+      d.cart.lines = [line]
+      d.contacts.delivery.name = 'Claire Dubois'
+      d.conversation = [{ from: 'user', message: 'Lamb tonight', wines: [] }]
+    })
+    db.sessionEmail = null
+    siteVersion('v-2')
     nextPage()
-    vi.advanceTimersByTime(SESSION_REUSE_MS)
+    const loggedOut = record('user:logged-out')
     await ensureSessionChecked()
-    expect(asked()).toEqual({ token: 2, currentUser: 2 })
-    expect(getStore().getState().session.isLoggedIn).toBe(false)
+    const state = getStore().getState()
+    expect(state.session.isLoggedIn).toBe(false)
+    expect(state.cart.lines).toEqual([])
+    expect(state.contacts.delivery.name).toBe('')
+    expect(state.conversation).toEqual([])
+    expect(loggedOut).toEqual([{ reason: 'logout' }])
+  })
+
+  it('a version cookie that is gone means ask again', async () => {
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    document.cookie = 'private_content_version=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(2)
+  })
+
+  it('without a version cookie in the config, every page asks once', async () => {
+    document.getElementById('wine-widgets-config')?.remove()
+    loadPage()
+    db.sessionEmail = 'claire@example.com'
+    await ensureSessionChecked()
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    nextPage()
+    await ensureSessionChecked()
+    expect(asked().currentUser).toBe(3)
   })
 
   it('asks again when the tab comes back to the foreground', async () => {

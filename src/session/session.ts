@@ -16,12 +16,14 @@
  *   whatever the number of roots: its promise is remembered per store, the page's one store, so a
  *   test that starts over with a fresh store also gets a fresh check.
  * - What a page view costs the shop's server: the check is a CMS request (and the CSRF token
- *   another), so the pages of a tab reuse a session the server confirmed less than
- *   SESSION_REUSE_MS ago (`sessionCheckedAt` in the store, kept in sessionStorage) instead of
- *   asking on every page. It is asked again when it matters: the tab coming back to the
- *   foreground, a page restored from the back/forward cache, a widget about to make account calls
- *   (`fresh`), an account call answering 401, and on the first page after a logout or an
- *   inactivity expiry (they clear the time). A login's own answer confirms the session.
+ *   another). A page reuses the session an earlier one confirmed only while the site's session
+ *   version cookie (`session.versionCookie` in the config) holds the value it was confirmed with
+ *   (`sessionVersion` in the store): the site changes it on every login, logout and expiry of its
+ *   own, so none goes unseen. Without the cookie every page asks once. It is asked again when it
+ *   matters: the tab coming back to the foreground, a page restored from the back/forward cache,
+ *   a widget about to make account calls (`fresh`), an account call answering 401, and on the
+ *   first page after a logout or an inactivity expiry (they clear the version). A login's own
+ *   answer confirms the session.
  * - The check waits for an inactivity logout under way, so it cannot log the visitor straight
  *   back in; if that logout failed, this page does not ask (the server session may still live).
  * - A check that answers after a login, logout, sign-up or expiry of this page is stale and
@@ -50,11 +52,12 @@ import { homePath } from './routes'
 import { pageSlot } from '../page/page-context'
 import { onUnauthenticated } from '../http/csrf'
 import { reportError } from '../report/report'
+import { readConfig } from '../config/config'
+import { configText } from '../config/config-block'
+import { sessionStillValid } from '../domain/session-version'
+import Cookies from 'js-cookie'
 
 export { startSessionService } from './session-service'
-
-/** How long the pages of a tab reuse the session the server last confirmed, without asking. */
-export const SESSION_REUSE_MS = 60_000
 
 /** The page's check: its promise, and whether it asked the server (false: reused the session). */
 interface PageCheck {
@@ -65,12 +68,18 @@ interface PageCheck {
 /** The current-user check under way or done, per store (one per page). */
 const pageChecks = pageSlot(() => new WeakMap<Store, PageCheck>())
 
-/** Whether the server confirmed the store's session less than SESSION_REUSE_MS ago. */
-function confirmedRecently(store: Store): boolean {
-  const age = Date.now() - store.getState().sessionCheckedAt
-  // A time in the future (the clock moved back) proves nothing.
-  return store.getState().sessionCheckedAt > 0 && age >= 0 && age < SESSION_REUSE_MS
+/** The site's session version now (its cookie's value), or null without one. */
+function siteSessionVersion(): string | null {
+  // A page without a config block has had that reported by the page services (tests have none).
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- no document in node
+  if (!globalThis.document || configText(document) === null) return null
+  const name = readConfig().config.session?.versionCookie
+  return name ? (Cookies.get(name) ?? null) : null
 }
+
+/** Whether the store's session is the one the site still has (`session-version.ts`). */
+const stillValid = (store: Store): boolean =>
+  sessionStillValid(store.getState().sessionVersion, siteSessionVersion())
 
 /** Ask the server again, whatever this page knows: the moments when the session may have moved. */
 function recheck(): void {
@@ -131,7 +140,7 @@ function changeSession(): Promise<void> {
 function applySession(session: SessionState): void {
   getStore().update((d) => {
     d.session = session
-    d.sessionCheckedAt = Date.now()
+    d.sessionVersion = siteSessionVersion()
   })
   if (session.isLoggedIn && session.user) {
     getBus().emit('user:logged-in', { user: session.user, points: session.points })
@@ -147,12 +156,16 @@ async function runCheck(store: Store): Promise<void> {
     const session = await fetchCurrentUser()
     if (started !== sessionGeneration() || store !== getStore()) return
     if (session.isLoggedIn) applySession(session)
-    // The server no longer knows this visitor (e.g. its session expired): reflect that, but keep
-    // the cart and contacts, which an anonymous visitor may have too.
-    else if (store.getState().session.isLoggedIn) applySession(loggedOutSession())
-    else
+    // The server no longer knows this visitor: logged out by the site (its own logout link) or
+    // expired there. Cleared as the widgets' own logout clears, without a redirect.
+    else if (store.getState().session.isLoggedIn) {
+      sessionChanged()
+      store.clearPersonal()
+      applySession(loggedOutSession())
+      getBus().emit('user:logged-out', { reason: 'logout' })
+    } else
       store.update((d) => {
-        d.sessionCheckedAt = Date.now()
+        d.sessionVersion = siteSessionVersion()
       })
   } catch (error) {
     // Cancelled by a session change (or the cache dropped on logout): stale, not a failure.
@@ -164,8 +177,8 @@ async function runCheck(store: Store): Promise<void> {
 
 /**
  * Start the page's one current-user check. Every caller gets the same promise; it never rejects.
- * Within SESSION_REUSE_MS of the server's last confirmation (on any page of the tab) the stored
- * session is taken as it is and nothing is asked; `fresh` asks the server anyway, once per page
+ * While the site's session version is the one the stored session was confirmed with (on any page
+ * of the tab) it is taken as it is and nothing is asked; `fresh` asks the server anyway, once per page
  * (a widget about to make account calls for the stored user).
  */
 export function ensureSessionChecked(options: { fresh?: boolean } = {}): Promise<void> {
@@ -174,7 +187,7 @@ export function ensureSessionChecked(options: { fresh?: boolean } = {}): Promise
   const checks = pageChecks.get()
   let check = checks.get(store)
   if (!check || (options.fresh && !check.asked)) {
-    const ask = options.fresh === true || !confirmedRecently(store)
+    const ask = options.fresh === true || !stillValid(store)
     check = { done: ask ? runCheck(store) : Promise.resolve(), asked: ask }
     checks.set(store, check)
   }

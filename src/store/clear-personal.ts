@@ -10,7 +10,7 @@ export function clearPersonal(d: Draft<StoreState>) {
   if (phase !== 'confirming' && phase !== 'charged') d.payment = null
   d.session = loggedOutSession()
   // The next check must ask the server: a later login elsewhere would otherwise go unseen.
-  d.sessionCheckedAt = 0
+  d.sessionVersion = null
   d.cart = emptyCart()
   d.contacts = emptyContacts()
   d.conversation = []

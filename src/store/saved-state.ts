@@ -197,8 +197,13 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
   if (!valid) dropped.push('payment')
 
   const lastActivity = fit('lastActivity', finite, raw.lastActivity, 0)
-  // Older saved state has none: 0 (never confirmed) without a warning, so the next page asks.
-  const sessionCheckedAt = fit('sessionCheckedAt', finite, raw.sessionCheckedAt ?? 0, 0)
+  // Older saved state has none: null (never confirmed) without a warning, so the next page asks.
+  const sessionVersion = fit(
+    'sessionVersion',
+    v.nullable(v.string()),
+    raw.sessionVersion ?? null,
+    null,
+  )
   // Older saved state has neither: a revision no tab wrote yet, and personal data of its own.
   const clock = fit('clock', ClockSchema, raw.clock ?? {}, {})
   const savedPersonalId = fit('personalId', v.optional(Id), raw.personalId, undefined)
@@ -214,7 +219,7 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
       conversation,
       payment,
       lastActivity,
-      sessionCheckedAt,
+      sessionVersion,
       personalId: savedPersonalId ?? randomId(),
       clock,
     },

@@ -27,12 +27,12 @@ export interface StoreState {
   /** Epoch ms of the last user activity; drives the 30-minute inactivity clean-up. */
   lastActivity: number
   /**
-   * Epoch ms when the server last confirmed `session` (a current-user check, a login); 0 when it
-   * never did or the session was cleared. The tab's next pages reuse the session for a short
-   * while after it instead of asking again (src/session/session.ts). Absent in state saved
-   * before it existed (read as 0: ask).
+   * The site's session version (its version cookie's value, `session.versionCookie` in the config)
+   * when the server last confirmed `session`; null when it never did, the site sets no version, or
+   * the session was cleared. A page reuses the session only while the cookie still holds this
+   * value (`src/domain/session-version.ts`). Absent in state saved before it existed (null: ask).
    */
-  sessionCheckedAt: number
+  sessionVersion: string | null
   /**
    * The identity of the shopper's personal data in this browser: a new one at every logout and
    * expiry, so a tab that comes back with an older copy knows it was cleared meanwhile.
@@ -91,7 +91,7 @@ export const initialState = (now: number): StoreState => ({
   conversation: [],
   payment: null,
   lastActivity: now,
-  sessionCheckedAt: 0,
+  sessionVersion: null,
   personalId: randomId(),
   clock: {},
 })

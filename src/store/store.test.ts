@@ -215,7 +215,7 @@ function savedState(now: number): StoreState {
     ],
     payment: null,
     lastActivity: now,
-    sessionCheckedAt: now,
+    sessionVersion: 'v-1',
     personalId: 'personal-1',
     clock: { 'page-1': now },
   }
@@ -373,23 +373,23 @@ describe('saved state of the wrong shape: what does not fit goes, the rest stays
     expect(createStore({ storage, now: () => 3_000 }).getState().cart.id).toBe(id)
   })
 
-  it('state saved before the session confirmation time existed reads it as 0, without a warning', () => {
+  it('state saved before the session version existed reads it as null, without a warning', () => {
     const saved = savedState(1_000)
-    Reflect.deleteProperty(saved, 'sessionCheckedAt')
+    Reflect.deleteProperty(saved, 'sessionVersion')
     const warn = vi.fn()
     const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(saved) })
     const store = createStore({ storage, warn, now: () => 2_000 })
-    expect(store.getState()).toEqual({ ...saved, sessionCheckedAt: 0 })
+    expect(store.getState()).toEqual({ ...saved, sessionVersion: null })
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it('clearing the personal data forgets when the session was confirmed', () => {
+  it('clearing the personal data forgets the session version it was confirmed with', () => {
     const storage = memoryStorage({ [STORAGE_KEY]: JSON.stringify(savedState(1_000)) })
     const store = createStore({ storage, now: () => 2_000 })
-    expect(store.getState().sessionCheckedAt).toBe(1_000)
+    expect(store.getState().sessionVersion).toBe('v-1')
     store.clearPersonal()
-    expect(store.getState().sessionCheckedAt).toBe(0)
-    expect(createStore({ storage, now: () => 3_000 }).getState().sessionCheckedAt).toBe(0)
+    expect(store.getState().sessionVersion).toBeNull()
+    expect(createStore({ storage, now: () => 3_000 }).getState().sessionVersion).toBeNull()
   })
 
   it('a cart id survives a reload, and a new cart gets a new one', () => {

@@ -29,7 +29,7 @@ const SHARED_FIELDS = [
   'contacts',
   'conversation',
   'lastActivity',
-  'sessionCheckedAt',
+  'sessionVersion',
   'personalId',
 ] as const satisfies readonly (keyof SharedState)[]
 
