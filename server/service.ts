@@ -180,19 +180,18 @@ export function createService(options: ServiceOptions): Service {
       // sends it elsewhere) rather than a refused connection. Idle keep-alive connections are
       // closed now, busy ones after their answer (Connection: close from now on).
       server.closeIdleConnections()
-      const finish = (cut: number) => {
+      let cut = 0
+      const deadline = setTimeout(() => {
+        // Their 'close' (which writes their log line) then finishes the drain below.
+        cut = inFlight.size
+        for (const res of inFlight) res.destroy()
+      }, drainTimeoutMs)
+      const check = () => {
+        if (inFlight.size > 0) return
         clearTimeout(deadline)
         server.close()
         server.closeAllConnections()
         resolve({ cut })
-      }
-      const deadline = setTimeout(() => {
-        const cut = inFlight.size
-        for (const res of inFlight) res.destroy()
-        finish(cut)
-      }, drainTimeoutMs)
-      const check = () => {
-        if (inFlight.size === 0) finish(0)
       }
       for (const res of inFlight) {
         if (!res.headersSent) res.setHeader('Connection', 'close')
