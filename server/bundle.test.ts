@@ -136,13 +136,13 @@ describe('the deployable file', () => {
     expect((await fetch(`${server.url}/healthz`, { method: 'POST' })).status).toBe(405)
   })
 
-  it('a wrong setting stops the start with a message naming it (exit 1)', async () => {
+  it('a wrong setting stops the start with a message naming it (exit 78)', async () => {
     const server = await startBundle(file, {
       PORT: 'http',
       ALGOLIA_HOSTS: 'search.staging.example',
       REDIS_URL: 'http://user:hunter2@redis.example',
     })
-    expect(await server.exited).toBe(1)
+    expect(await server.exited).toBe(78)
     expect(server.lines).toEqual([
       {
         time: expect.any(String),

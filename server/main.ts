@@ -5,7 +5,7 @@
  *
  * One file with its packages inside (server/build.mjs): it runs on Node 22 with nothing beside it
  * (docs/deploy.md). Settings: settings.ts's VARIABLES; a wrong value stops the start (exit 1,
- * naming the variable). Logs are JSON lines on stdout (service.ts). SIGTERM or SIGINT drains:
+ * naming the variable, exit 78). Logs are JSON lines on stdout (service.ts). SIGTERM or SIGINT drains:
  * new requests 503, answers in flight finish within DRAIN_TIMEOUT_MS, then the process exits 0.
  */
 import type { IncomingMessage } from 'node:http'
@@ -29,7 +29,9 @@ if (!reading.ok) {
     msg: `bad configuration: ${reading.errors.join('; ')}`,
     errors: reading.errors,
   })
-  process.exit(1)
+  // 78 (sysexits' EX_CONFIG): a service manager can tell a wrong setting, which a restart only
+  // repeats, from a failure that one may cure (systemd's RestartPreventExitStatus=78).
+  process.exit(78)
 }
 const settings = reading.settings
 
