@@ -12,11 +12,11 @@ import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createProxiesFromEnv } from './config'
-import { defaultFetch } from './http'
 import type { LimitStore } from './limits'
 import { redisProblem, watchRedis } from './redis-watch'
 import { createService, describe, tracedFetch, tracedLimiter, type JsonLog } from './service'
 import { readServerSettings } from './settings'
+import { nodeFetch } from './upstream'
 
 const log: JsonLog = (entry) => {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`)
@@ -46,7 +46,7 @@ if (settings.redisUrl) {
 
 const { handle, skipped } = createProxiesFromEnv(process.env, {
   store,
-  fetch: tracedFetch(defaultFetch),
+  fetch: tracedFetch(nodeFetch()),
   wrapLimiter: tracedLimiter,
   log: (message, detail) => {
     log({ level: 'warn', msg: message, ...(detail !== undefined && { detail: describe(detail) }) })
