@@ -205,6 +205,57 @@ const rules = {
 }
 const from = () => ({ 'X-Forwarded-For': nextAddress() })
 
+// The streams first: their figure is then what 500 streams hold, not the garbage of the
+// search rounds that the collector has not yet taken back (printed after them).
+/** STREAMS streams at once; complete = 200 with every event and [DONE]. */
+async function streams(url, headers, each) {
+  let complete = 0
+  const started = performance.now()
+  const result = await autocannon({
+    url,
+    connections: STREAMS,
+    amount: STREAMS,
+    timeout: STREAM_MS / 1000 + 20,
+    requests: [
+      {
+        method: 'POST',
+        body: QUESTION,
+        headers,
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...each?.() } }),
+        onResponse: (status, body) => {
+          const events = body.split('\n\n').filter((event) => event.startsWith('data: '))
+          if (
+            status === 200 &&
+            events.length === STREAM_EVENTS + 1 &&
+            body.endsWith('data: [DONE]\n\n')
+          )
+            complete++
+        },
+      },
+    ],
+  })
+  return {
+    complete,
+    errors: result.errors + result.timeouts,
+    seconds: (performance.now() - started) / 1000,
+  }
+}
+
+const json = { 'Content-Type': 'application/json' }
+const directStreams = await streams(`${fake}/v1/chat/completions`, json)
+const restingMB = residentMB(proxy.pid)
+let peakMB = restingMB
+const sampler = setInterval(() => {
+  peakMB = Math.max(peakMB, residentMB(proxy.pid))
+}, 100)
+let shopper = 0
+const proxiedStreams = await streams(`${origin}/api/sommelier`, json, () => ({
+  ...from(),
+  Cookie: `s=shopper${shopper++}`,
+}))
+clearInterval(sampler)
+peakMB = Math.max(peakMB, residentMB(proxy.pid))
+
 // Warm-up (JIT, connection pools): not counted.
 await load({
   url: search.proxy,
@@ -255,54 +306,9 @@ for (let run = 1; run <= RUNS; run++) {
   console.log(`[bench:server] run ${run}/${RUNS} done`)
 }
 
-/** STREAMS streams at once; complete = 200 with every event and [DONE]. */
-async function streams(url, headers, each) {
-  let complete = 0
-  const started = performance.now()
-  const result = await autocannon({
-    url,
-    connections: STREAMS,
-    amount: STREAMS,
-    timeout: STREAM_MS / 1000 + 20,
-    requests: [
-      {
-        method: 'POST',
-        body: QUESTION,
-        headers,
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...each?.() } }),
-        onResponse: (status, body) => {
-          const events = body.split('\n\n').filter((event) => event.startsWith('data: '))
-          if (
-            status === 200 &&
-            events.length === STREAM_EVENTS + 1 &&
-            body.endsWith('data: [DONE]\n\n')
-          )
-            complete++
-        },
-      },
-    ],
-  })
-  return {
-    complete,
-    errors: result.errors + result.timeouts,
-    seconds: (performance.now() - started) / 1000,
-  }
-}
-
-const json = { 'Content-Type': 'application/json' }
-const directStreams = await streams(`${fake}/v1/chat/completions`, json)
-const restingMB = residentMB(proxy.pid)
-let peakMB = restingMB
-const sampler = setInterval(() => {
-  peakMB = Math.max(peakMB, residentMB(proxy.pid))
-}, 100)
-let shopper = 0
-const proxiedStreams = await streams(`${origin}/api/sommelier`, json, () => ({
-  ...from(),
-  Cookie: `s=shopper${shopper++}`,
-}))
-clearInterval(sampler)
-peakMB = Math.max(peakMB, residentMB(proxy.pid))
+const afterRoundsMB = residentMB(proxy.pid)
+const highWaterMB =
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proxy.pid}/status`, 'utf8'))[1]) / 1024
 
 stopping = true
 proxy.kill('SIGTERM')
@@ -407,6 +413,9 @@ console.log(
       ],
     ],
   )}`,
+)
+console.log(
+  `\nproxy RSS after the search and rules rounds: ${f(afterRoundsMB, 0)} MB; highest over the run: ${f(highWaterMB, 0)} MB`,
 )
 const refused = rounds.flatMap((r) =>
   [r.search200, r.search500].map((s) => s.proxied.other + s.proxied.errors),
