@@ -9,13 +9,16 @@
  *   LLM_TOKEN_FIELD               max_completion_tokens (default) or max_tokens
  *   RULES_URL, RULES_TOKEN        rules project URL up to /evaluate, and its access token
  *   ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY
+ *   ALGOLIA_HOSTS                 optional: the search hosts, comma-separated, tried in order (a
+ *                                 staging or fake search service); Algolia's for the app id otherwise
  */
 import type { Fetch, Handler, Log } from './http'
-import { createLimiter, type LimitRule, type LimitStore } from './limits'
+import { createLimiter, type Limiter, type LimitRule, type LimitStore } from './limits'
 import { route, type Router } from './router'
 import { createRulesHandler } from './rules/handler'
 import { createSearchHandler } from './search/handler'
 import { siteSession } from './session'
+import { splitHosts } from './settings'
 import { createSommelierHandler } from './sommelier/handler'
 import type { TokenLimitField } from './sommelier/prompt'
 
@@ -53,6 +56,8 @@ export interface ProxiesOptions {
   paths?: Partial<typeof DEFAULT_PATHS>
   fetch?: Fetch
   log?: Log
+  /** Wraps each limiter made here (main.ts: to log its decision with the request). */
+  wrapLimiter?: (limiter: Limiter, rule: LimitRule) => Limiter
 }
 
 export interface Proxies {
@@ -68,7 +73,10 @@ export function createProxiesFromEnv(env: Env, options: ProxiesOptions = {}): Pr
   const { store, fetch, log } = options
   const limits = { ...DEFAULT_LIMITS, ...options.limits }
   const paths = { ...DEFAULT_PATHS, ...options.paths }
-  const limiter = (rule: LimitRule) => createLimiter(rule, store)
+  const limiter = (rule: LimitRule) => {
+    const made = createLimiter(rule, store)
+    return options.wrapLimiter ? options.wrapLimiter(made, rule) : made
+  }
   const missing = (...names: string[]) => names.filter((name) => !env[name])
   const routes: Record<string, Handler> = {}
   const skipped: string[] = []
@@ -109,6 +117,7 @@ export function createProxiesFromEnv(env: Env, options: ProxiesOptions = {}): Pr
       path: paths.search,
       appId: env.ALGOLIA_APP_ID ?? '',
       searchKey: env.ALGOLIA_SEARCH_KEY ?? '',
+      ...(env.ALGOLIA_HOSTS?.trim() && { hosts: splitHosts(env.ALGOLIA_HOSTS) }),
       limiter: limiter(limits.searchIp),
     })
 

@@ -3,30 +3,56 @@
  *
  *   npm run build:server && SITE_URL=… LLM_BASE_URL=… node dist-server/main.js
  *
- * Environment: config.ts's variables, plus PORT (default 8787), HOST (default 127.0.0.1),
- * REDIS_URL (limits shared by every instance; memory otherwise) and TRUST_PROXY=1 (the caller's
- * address is the last one of X-Forwarded-For, as the reverse proxy in front wrote it).
+ * One file with its packages inside (server/build.mjs): it runs on Node 22 with nothing beside it
+ * (docs/deploy.md). Settings: settings.ts's VARIABLES; a wrong value stops the start (exit 1,
+ * naming the variable, exit 78). Logs are JSON lines on stdout (service.ts). SIGTERM or SIGINT drains:
+ * new requests 503, answers in flight finish within DRAIN_TIMEOUT_MS, then the process exits 0.
  */
-import { createServer, type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { createProxiesFromEnv } from './config'
 import type { LimitStore } from './limits'
-import { toNodeListener } from './node'
+import { redisProblem, watchRedis } from './redis-watch'
+import { createService, describe, tracedFetch, tracedLimiter, type JsonLog } from './service'
+import { readServerSettings } from './settings'
+import { nodeFetch } from './upstream'
 
-const env = process.env
-let store: LimitStore = { kind: 'memory' }
-if (env.REDIS_URL) {
-  // No offline queue: while Redis is away, limits count in memory instead of waiting for it.
-  const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false })
-  client.on('error', (error: unknown) => {
-    console.error('[proxy] redis:', error)
-  })
-  store = { kind: 'redis', client }
+const log: JsonLog = (entry) => {
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`)
 }
 
-const { handle, skipped } = createProxiesFromEnv(env, { store })
-for (const proxy of skipped) console.warn(`[proxy] not serving ${proxy}`)
+const reading = readServerSettings(process.env)
+if (!reading.ok) {
+  log({
+    level: 'error',
+    msg: `bad configuration: ${reading.errors.join('; ')}`,
+    errors: reading.errors,
+  })
+  // 78 (sysexits' EX_CONFIG): a service manager can tell a wrong setting, which a restart only
+  // repeats, from a failure that one may cure (systemd's RestartPreventExitStatus=78).
+  process.exit(78)
+}
+const settings = reading.settings
+
+let redis: Redis | undefined
+let store: LimitStore = { kind: 'memory' }
+if (settings.redisUrl) {
+  // No offline queue: while Redis is away, limits count in memory instead of waiting for it.
+  redis = new Redis(settings.redisUrl, { enableOfflineQueue: false })
+  watchRedis(redis, log)
+  store = { kind: 'redis', client: redis }
+}
+
+const { handle, skipped } = createProxiesFromEnv(process.env, {
+  store,
+  fetch: tracedFetch(nodeFetch()),
+  wrapLimiter: tracedLimiter,
+  log: (message, detail) => {
+    log({ level: 'warn', msg: message, ...(detail !== undefined && { detail: describe(detail) }) })
+  },
+})
+for (const proxy of skipped) log({ level: 'warn', msg: `not serving ${proxy}` })
 
 const forwardedFor = (req: IncomingMessage): string | undefined => {
   const header = req.headers['x-forwarded-for']
@@ -34,18 +60,39 @@ const forwardedFor = (req: IncomingMessage): string | undefined => {
   return last || req.socket.remoteAddress
 }
 
-const server = createServer(
-  toNodeListener(handle, env.TRUST_PROXY === '1' ? { clientIp: forwardedFor } : {}),
-)
-const port = Number(env.PORT ?? 8787)
-server.listen(port, env.HOST ?? '127.0.0.1', () => {
+const service = createService({
+  handle,
+  log,
+  drainTimeoutMs: settings.drainTimeoutMs,
+  ...(settings.trustProxy && { clientIp: forwardedFor }),
+  readiness: async () => {
+    const reasons = skipped.map((proxy) => `not serving ${proxy}`)
+    const problem = redis ? await redisProblem(redis) : null
+    return problem ? [...reasons, problem] : reasons
+  },
+})
+
+service.server.on('error', (error) => {
+  log({ level: 'error', msg: `cannot listen: ${describe(error)}` })
+  process.exit(1)
+})
+service.server.listen(settings.port, settings.host, () => {
   // Listening on a TCP port, address() is an AddressInfo (a string only for pipes); PORT=0 asks
   // the system for a free port, named here.
-  const { address, port: listening } = server.address() as AddressInfo
-  console.log(`[proxy] listening on ${address}:${listening} (limits: ${store.kind})`)
+  const { address, port } = service.server.address() as AddressInfo
+  log({ level: 'info', msg: 'listening', address, port, limits: store.kind, node: process.version })
 })
-for (const signal of ['SIGINT', 'SIGTERM'])
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
-    server.close(() => process.exit(0))
-    server.closeAllConnections()
+    // A second signal does not wait for the drain.
+    if (stopping) process.exit(1)
+    stopping = true
+    log({ level: 'info', msg: `${signal}: draining`, timeoutMs: settings.drainTimeoutMs })
+    void service.drain().then(({ cut }) => {
+      log({ level: 'info', msg: 'stopped', cut })
+      redis?.disconnect()
+      process.exit(0)
+    })
   })

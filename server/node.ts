@@ -46,11 +46,22 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
   })
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
-  res.writeHead(response.status, headers)
   if (!response.body) {
+    res.writeHead(response.status, headers)
     res.end()
     return
   }
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    // A JSON answer is small and whole: sent in one write with its length, rather than piece by
+    // piece and a closing chunk (two writes; npm run bench:server measured the difference).
+    const body = Buffer.from(await response.arrayBuffer())
+    delete headers['transfer-encoding']
+    headers['content-length'] = String(body.byteLength)
+    res.writeHead(response.status, headers)
+    res.end(body)
+    return
+  }
+  res.writeHead(response.status, headers)
   const reader = response.body.getReader()
   // A client that leaves mid-answer stops the body at once (and so the upstream it comes from),
   // not at its next piece, which may never come.

@@ -16,7 +16,7 @@ export interface RedisServer {
 const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server'
 
 /** A port nothing listens on now (the system's pick for port 0). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.on('error', reject)
@@ -34,8 +34,9 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort()
+/** On a free port, or on `port` (a restart where the clients expect it). */
+export async function startRedis(port?: number): Promise<RedisServer> {
+  port ??= await freePort()
   const child = spawn(
     REDIS_SERVER,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
