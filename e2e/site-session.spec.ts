@@ -56,8 +56,10 @@ for (const [way, setUp] of Object.entries(WAYS)) {
       await expect(loginIcon(page)).toBeVisible()
       expect(await siteLogin(page)).toMatchObject({ isLoggedIn: true })
 
+      // Shown by the next page's own check, not after a 60-s reuse runs out. How soon is the
+      // bench's to measure (a timed test would measure the machine's load).
       await page.goto(CART, { waitUntil: 'load' })
-      await expect(badge(page)).toBeVisible({ timeout: 1_000 })
+      await expect(badge(page)).toBeVisible()
       // The cart page treats the shopper as logged in: no "Login or Sign Up" offer.
       await expect(page.getByText(text('en', 'cart.loginSubheading'))).toHaveCount(0)
     })
@@ -85,7 +87,7 @@ for (const [way, setUp] of Object.entries(WAYS)) {
       // The site's own logout, outside the widgets.
       expect(await siteCall(page, '/login/logoutuser')).toMatchObject({ isLoggedOut: true })
       await page.goto(FAQ, { waitUntil: 'load' })
-      await expect(loginIcon(page)).toBeVisible({ timeout: 1_000 })
+      await expect(loginIcon(page)).toBeVisible()
       await expect(
         page.locator('[data-widget="minicart"]').getByRole('button', {
           name: text('en', 'minicart.button').replace('{{count}}', '0'),
@@ -116,6 +118,6 @@ test('with the version cookie, the pages after the first ask the site nothing wh
   // The site's login changes the version: the next page asks once, and shows the shopper.
   await siteLogin(page)
   await open(page, FAQ)
-  await expect(badge(page)).toBeVisible({ timeout: 1_000 })
+  await expect(badge(page)).toBeVisible()
   expect(await asked()).toBe(2)
 })
