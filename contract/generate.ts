@@ -58,7 +58,9 @@ interface Operation {
   responses: Record<string, Ref | { description: string }>
   'x-server-must'?: string[]
   'x-cache'?: Cache
-  'x-rate-limit'?: RateLimit
+  /** One entry per counter: the sommelier counts per customer and per address, apart. */
+  'x-rate-limit'?: RateLimit[]
+  'x-max-body-bytes'?: number
 }
 interface Document {
   info: { title: string; description: string }
@@ -106,8 +108,10 @@ function cacheText(cache: Cache | undefined): string {
   return `yes: \`public, max-age=${cache.maxAge ?? 0}${swr}\``
 }
 
-const rateText = (r: RateLimit | undefined) =>
-  r ? `${r.limit} per ${r.windowSeconds} s per ${r.key}` : '—'
+const rateText = (rules: RateLimit[] | undefined) =>
+  rules?.length
+    ? rules.map((r) => `${r.limit} per ${r.windowSeconds} s per ${r.key}`).join('; ')
+    : '—'
 
 /** Table cells hold one line: pipes escaped. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
@@ -155,7 +159,11 @@ export async function generateGuide(doc: Document = readContract()): Promise<str
       const parts = Object.entries(body).map(([type, { schema }]) =>
         isRef(schema) ? `\`${type}\` ${refName(schema.$ref)}` : `\`${type}\``,
       )
-      lines.push(`Body: ${parts.join(' or ')}.`, '')
+      const max = operation['x-max-body-bytes']
+      lines.push(
+        `Body: ${parts.join(' or ')}${max ? `, at most ${max} bytes (413 past it)` : ''}.`,
+        '',
+      )
     }
     lines.push('The server must:', '')
     for (const rule of operation['x-server-must'] ?? []) lines.push(`- ${rule}`)

@@ -983,6 +983,15 @@ export interface components {
         'application/json': components['schemas']['Message']
       }
     }
+    /** @description The body is larger than the call's `x-max-body-bytes`. */
+    PayloadTooLarge: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Message']
+      }
+    }
     /** @description Rate limit reached. */
     TooManyRequests: {
       headers: {
@@ -1034,7 +1043,7 @@ export interface components {
   requestBodies: never
   headers: {
     /** @description `private, no-store` - personal, never kept by a shared cache. */
-    NoStore: string
+    NoStore: 'private, no-store'
     /** @description `public, max-age=60, stale-while-revalidate=300` - the same for every visitor, briefly kept by a CDN. */
     PublicBrief: string
     /** @description Seconds to wait before trying again. */
@@ -1684,6 +1693,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
@@ -1704,6 +1714,7 @@ export interface operations {
       /** @description The decision's output is the fee in EUR (a number ≥ 0; anything else is a failure, never free shipping). */
       200: {
         headers: {
+          'Cache-Control': components['headers']['NoStore']
           [name: string]: unknown
         }
         content: {
@@ -1713,6 +1724,7 @@ export interface operations {
       400: components['responses']['RulesError']
       401: components['responses']['RulesError']
       404: components['responses']['RulesError']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
@@ -1733,6 +1745,7 @@ export interface operations {
       /** @description The decision's output is the promotion. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['NoStore']
           [name: string]: unknown
         }
         content: {
@@ -1742,6 +1755,7 @@ export interface operations {
       400: components['responses']['RulesError']
       401: components['responses']['RulesError']
       404: components['responses']['RulesError']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
@@ -1772,6 +1786,7 @@ export interface operations {
       /** @description One result per request, in order. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['NoStore']
           [name: string]: unknown
         }
         content: {
@@ -1781,6 +1796,7 @@ export interface operations {
       400: components['responses']['SearchError']
       403: components['responses']['SearchError']
       404: components['responses']['SearchError']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
