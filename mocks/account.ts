@@ -1,15 +1,7 @@
 import { HttpResponse } from 'msw'
 import { invoicesFor } from '../fixtures/users'
 import { currentUser, db, findUser } from './db'
-import {
-  badRequest,
-  csrfProblem,
-  json,
-  postFieldsVia,
-  withFaults,
-  type CallResolver,
-} from './route'
-import type { CallName } from './faults'
+import { badRequest, json, postWithCsrf, withCsrf, withFaults } from './route'
 import { contractHttp } from './contract-http'
 import type { Answer } from '../src/api/wire'
 
@@ -29,13 +21,6 @@ function sessionAnswer(): Answer<'getCurrentUser'> {
     : { isLoggedIn: false, user: null, points: 0 }
 }
 
-/** An account call: the fault wrapper, then the CSRF check, then the resolver. */
-const account = (call: CallName, resolver: CallResolver) =>
-  withFaults(call, (ctx) => csrfProblem(ctx.request) ?? resolver(ctx))
-
-/** An account call whose body fields `spec` reads after the CSRF check. */
-const postAccount = postFieldsVia(account)
-
 export const accountHandlers = [
   contractHttp.get(
     '/cp/auth/token',
@@ -44,10 +29,10 @@ export const accountHandlers = [
 
   contractHttp.get(
     '/login/getcurrentuser',
-    account('getcurrentuser', () => json(sessionAnswer())),
+    withCsrf('getcurrentuser', () => json(sessionAnswer())),
   ),
 
-  postAccount('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
+  postWithCsrf('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
     const user = findUser(f.email)
     // Wrong credentials are not an HTTP error: the answer says "not logged in".
     db.sessionEmail = user && user.password === f.password ? user.email : null
@@ -56,17 +41,17 @@ export const accountHandlers = [
 
   contractHttp.get(
     '/login/logoutuser',
-    account('logoutuser', () => {
+    withCsrf('logoutuser', () => {
       db.sessionEmail = null
       return json({ isLoggedOut: true } satisfies Answer<'logoutUser'>)
     }),
   ),
 
-  postAccount('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
+  postWithCsrf('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
     json({ isExistingEMail: findUser(f.email) !== undefined } satisfies Answer<'isExistingEmail'>),
   ),
 
-  postAccount(
+  postWithCsrf(
     '/user/createuser',
     'createuser',
     { email: 'string', name: 'string', password: 'string' },
@@ -87,7 +72,7 @@ export const accountHandlers = [
     },
   ),
 
-  postAccount(
+  postWithCsrf(
     '/api/sendpasswordresetlink',
     'sendpasswordresetlink',
     { email: 'string', _reset_url: 'string', locale: 'locale' },
@@ -98,7 +83,7 @@ export const accountHandlers = [
     },
   ),
 
-  postAccount(
+  postWithCsrf(
     '/api/resetpassword',
     'resetpassword',
     {
@@ -118,7 +103,7 @@ export const accountHandlers = [
     },
   ),
 
-  postAccount(
+  postWithCsrf(
     '/user/updateuserpoints',
     'updateuserpoints',
     { userEmail: 'string', date: 'string', document: 'string', points: 'number' },
@@ -137,13 +122,13 @@ export const accountHandlers = [
     },
   ),
 
-  postAccount('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
+  postWithCsrf('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
     const user = findUser(f.userEmail)
     if (!user) return json({ message: 'User not found.' }, 404)
     return json({ points: user.points } satisfies Answer<'getUpdatedPoints'>)
   }),
 
-  postAccount('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) =>
+  postWithCsrf('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) =>
     json({ invoices: invoicesFor(f.odooID, f.locale) } satisfies Answer<'getInvoices'>),
   ),
 ]

@@ -1,11 +1,12 @@
 import { db } from './db'
-import { badRequest, json, postFields } from './route'
+import { badRequest, json, postWithCsrf } from './route'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
 import type { Answer } from '../src/api/wire'
 
+/** Each of these changes something: each needs the CSRF token, like the account calls. */
 export const orderHandlers = [
-  postFields(
+  postWithCsrf(
     '/api/createorderinodoo',
     'createorderinodoo',
     { locale: 'locale', contacts: 'json', cartlines: 'json' },
@@ -28,7 +29,7 @@ export const orderHandlers = [
     },
   ),
 
-  postFields('/api/checkoutorder', 'checkoutorder', { orderId: 'string' }, (f) => {
+  postWithCsrf('/api/checkoutorder', 'checkoutorder', { orderId: 'string' }, (f) => {
     const order = db.orders.find((o) => o.orderNumber === f.orderId)
     if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
     if (order.status === 'checked-out')
@@ -37,7 +38,7 @@ export const orderHandlers = [
     return json({ checkedOut: true, orderId: order.orderNumber } satisfies Answer<'checkoutOrder'>)
   }),
 
-  postFields(
+  postWithCsrf(
     '/api/sendorderconfirmation',
     'sendorderconfirmation',
     {
@@ -62,7 +63,7 @@ export const orderHandlers = [
     },
   ),
 
-  postFields(
+  postWithCsrf(
     '/api/createpaymentintent',
     'createpaymentintent',
     {

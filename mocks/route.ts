@@ -62,6 +62,11 @@ export const badRequest = (message: string): Response => json({ message }, 400)
 export interface FaultOptions {
   /** What a "malformed" answer looks like for this call. @default a cut-off JSON document */
   malformed?: () => Response
+  /**
+   * The call needs the session's CSRF token (419 otherwise), checked before a keyed repeat is
+   * answered: a request without the token gets nothing, not even a stored answer.
+   */
+  csrf?: boolean
 }
 
 const malformedJson = () =>
@@ -187,6 +192,8 @@ export function withFaults(
           break
       }
     }
+    const refused = options.csrf ? csrfProblem(request) : null
+    if (refused) return refused
     if (body === INVALID_JSON) return badRequest('The request body is not valid JSON.')
     const run = async (): Promise<Response> => {
       try {
@@ -313,7 +320,20 @@ export const postFieldsVia =
 /** A POST call of the back office whose body fields `spec` reads first. */
 export const postFields = postFieldsVia(withFaults)
 
-/** Account calls need the current CSRF token in X-CSRF-TOKEN (Laravel answers 419 otherwise). */
+/**
+ * A call that needs the CSRF token: every account call and every call that changes something
+ * (the contract's `X-CSRF-TOKEN` parameter). Faults first, then the token, then the resolver.
+ */
+export const withCsrf = (call: CallName, resolver: CallResolver): MockResolver =>
+  withFaults(call, resolver, { csrf: true })
+
+/** A POST that needs the CSRF token, whose body fields `spec` reads after the token check. */
+export const postWithCsrf = postFieldsVia(withCsrf)
+
+/**
+ * Account calls and every mutating call need the current CSRF token in X-CSRF-TOKEN (Laravel
+ * answers 419 otherwise).
+ */
 export function csrfProblem(request: Request): Response | null {
   const sent = request.headers.get('X-CSRF-TOKEN')
   return sent && sent === db.csrfToken ? null : json({ message: 'CSRF token mismatch.' }, 419)

@@ -1032,7 +1032,7 @@ export interface components {
     }
   }
   parameters: {
-    /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+    /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
     CsrfToken: string
     /**
      * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
@@ -1083,7 +1083,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1109,7 +1109,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1141,7 +1141,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1167,7 +1167,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1199,7 +1199,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1231,7 +1231,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1262,7 +1262,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1294,7 +1294,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
          * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
@@ -1342,7 +1342,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1383,7 +1383,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1494,7 +1494,9 @@ export interface operations {
   createOrderInOdoo: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
          * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
          *     it; a call without one is processed but not deduplicated.
@@ -1523,6 +1525,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
       422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
@@ -1530,7 +1533,9 @@ export interface operations {
   createPaymentIntent: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
          * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
          *     it; a call without one is processed but not deduplicated.
@@ -1559,13 +1564,16 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
       '5XX': components['responses']['ServerError']
     }
   }
   checkoutOrder: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
          * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
          *     it; a call without one is processed but not deduplicated.
@@ -1595,6 +1603,7 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
       422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
@@ -1602,7 +1611,9 @@ export interface operations {
   sendOrderConfirmation: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
          * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
          *     it; a call without one is processed but not deduplicated.
@@ -1632,6 +1643,7 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
       '5XX': components['responses']['ServerError']
     }
   }

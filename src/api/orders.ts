@@ -3,14 +3,17 @@
  *
  * Wire formats (contract/openapi.yaml and the types generated from it): `isVATValid` and `sendorderconfirmation` are form
  * data; `createorderinodoo` is form data too, its `contacts` and `cartlines` fields being JSON text;
- * `checkoutorder` and `createpaymentintent` are JSON. `updateuserpoints` and `getupdatedpoints` are
- * account calls (CSRF token). Every failure, and every answer without the documented shape, raises
+ * `checkoutorder` and `createpaymentintent` are JSON. Every call here but the VAT check changes
+ * something or reads the account, so it goes through `accountRequest` (CSRF token in
+ * X-CSRF-TOKEN, a fresh token and one retry on 419): a form on another site can post form data
+ * without a preflight, and the token is what tells the site the shopper's own page sent it.
+ * Every failure, and every answer without the documented shape, raises
  * an HttpError ("Error fetching data"), so callers handle one kind of failure. The payment steps
  * get the longer PAYMENT_TIMEOUT_MS: a slow back office is waited for, a hung one is not.
  */
 import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { PAYMENT_TIMEOUT_MS, malformed, postForm, request, type RequestOptions } from '../http/http'
+import { PAYMENT_TIMEOUT_MS, malformed, postForm, type RequestOptions } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 import type { Answer, RequestBody, Schema, Unchecked } from './wire'
@@ -83,7 +86,7 @@ export async function createOrderInOdoo(
   },
   options: MutationOptions = {},
 ): Promise<string> {
-  const raw = await request<Unchecked<Answer<'createOrderInOdoo'>>>(CREATE_ORDER_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'createOrderInOdoo'>>>(CREATE_ORDER_URL, {
     method: 'POST',
     body: {
       form: {
@@ -106,7 +109,7 @@ export async function createOrderInOdoo(
 
 /** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
 export async function checkoutOrder(orderId: string, options: MutationOptions = {}): Promise<void> {
-  await request<undefined>(
+  await accountRequest<undefined>(
     CHECKOUT_ORDER_URL,
     unreadPost({ json: { orderId } satisfies RequestBody<'checkoutOrder'> }, options),
   )
@@ -141,7 +144,7 @@ export async function sendOrderConfirmation(
     locale: confirmation.locale,
     orderId: confirmation.orderId,
   } satisfies RequestBody<'sendOrderConfirmation'>
-  await request<undefined>(ORDER_CONFIRMATION_URL, unreadPost({ form }, options))
+  await accountRequest<undefined>(ORDER_CONFIRMATION_URL, unreadPost({ form }, options))
 }
 
 /**
@@ -156,7 +159,7 @@ export async function createPaymentIntent(
   intent: PaymentIntentRequest,
   options: MutationOptions = {},
 ): Promise<string> {
-  const raw = await request<Unchecked<Answer<'createPaymentIntent'>>>(PAYMENT_INTENT_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'createPaymentIntent'>>>(PAYMENT_INTENT_URL, {
     method: 'POST',
     body: { json: { card: 'card', ...intent } satisfies RequestBody<'createPaymentIntent'> },
     ...mutation(options),
