@@ -253,6 +253,19 @@ describe('products', () => {
   })
 })
 
+/** The confirmation form of order S04201 in French (no contacts, no points redeemed). */
+const confirmationOfS04201 = (lines: string, shipping: string, total: string) => ({
+  cartlines: lines,
+  shipping,
+  total,
+  invoice: '{}',
+  delivery: '{}',
+  redeemedPoints: '0',
+  redeemedPointsAmount: '0',
+  locale: 'fr',
+  orderId: 'S04201',
+})
+
 describe('orders and payment', () => {
   const contacts = JSON.stringify({
     delivery: { name: 'Claire' },
@@ -260,18 +273,6 @@ describe('orders and payment', () => {
     vat: { number: '' },
   })
   const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
-  /** The confirmation form of order S04201 in French (no contacts, no points redeemed). */
-  const confirmationOfS04201 = (lines: string, shipping: string, total: string) => ({
-    cartlines: lines,
-    shipping,
-    total,
-    invoice: '{}',
-    delivery: '{}',
-    redeemedPoints: '0',
-    redeemedPointsAmount: '0',
-    locale: 'fr',
-    orderId: 'S04201',
-  })
 
   it('creates, checks out and confirms an order', async () => {
     const created = await (
@@ -370,7 +371,7 @@ describe('orders and payment', () => {
     expect(res.status).toBe(400)
   })
 
-  it('creates a payment intent for an amount in integer cents, for an order it knows', async () => {
+  it('creates a payment intent for an amount in integer cents, for an order it knows (else 404)', async () => {
     await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const payload = {
       card: true,
@@ -387,7 +388,7 @@ describe('orders and payment', () => {
       (await mutate('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
     ).toBe(400)
     const unknown = { ...payload, amount_total: 10085, orderId: 'S09999' }
-    expect((await mutate('/api/createpaymentintent', unknown)).status).toBe(400)
+    expect((await mutate('/api/createpaymentintent', unknown)).status).toBe(404)
   })
 
   it('creates the intent on the Stripe server with its amount and description', async () => {
@@ -482,6 +483,47 @@ describe('Idempotency-Key', () => {
       ['order-a', undefined],
       ['order-a', true],
     ])
+  })
+
+  it('answers 422 to a key used again with another body, and creates nothing', async () => {
+    expect((await createOrder('order-a')).status).toBe(200)
+    const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
+    const reused = await mutate(
+      '/api/createorderinodoo',
+      { locale: 'fr', contacts, cartlines: other },
+      key('order-a'),
+    )
+    expect(reused.status).toBe(422)
+    expect(await reused.json()).toEqual({
+      message: 'This Idempotency-Key was already used with another body.',
+    })
+    expect(db.orders.map((o) => o.orderNumber)).toEqual(['S04201'])
+    expect(callsOf('createorderinodoo').map((c) => c.reusedKey)).toEqual([undefined, true])
+    // The first body still gets its first answer.
+    expect(await (await createOrder('order-a')).json()).toEqual({
+      orderCreated: true,
+      orderNumber: 'S04201',
+    })
+  })
+
+  it('binds a form to its fields, whatever their order and boundary', async () => {
+    await createOrder('order-a')
+    const fields = confirmationOfS04201(cartlines, '9.95', '100.85')
+    const sendForm = async (entries: [string, string][], k: string) => {
+      const form = new FormData()
+      for (const [name, value] of entries) form.append(name, value)
+      return fetch('/api/sendorderconfirmation', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-CSRF-TOKEN': await token(), ...key(k) },
+      })
+    }
+    expect((await sendForm(Object.entries(fields), 'mail-a')).status).toBe(200)
+    const reordered = await sendForm(Object.entries(fields).reverse(), 'mail-a')
+    expect(reordered.headers.get('Idempotent-Replayed')).toBe('true')
+    const changed = await sendForm(Object.entries({ ...fields, total: '1.00' }), 'mail-a')
+    expect(changed.status).toBe(422)
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
   })
 
   it('creates separate orders for different keys and without a key', async () => {

@@ -79,7 +79,7 @@ export const orderHandlers = [
         return badRequest('The amount_total field must be a positive integer (cents).')
       // A correct server links the intent to the order it pays (and takes the amount from it).
       if (!db.orders.some((o) => o.orderNumber === f.orderId))
-        return badRequest(`The orderId field names no order: "${f.orderId}".`)
+        return json({ message: `Order ${f.orderId} not found.` }, 404)
       // Stripe's servers (mocks/stripe-server.ts) hold the intent the fake Stripe.js then confirms.
       const { id, client_secret } = stripeServer.createIntent({
         amount: f.amount_total,

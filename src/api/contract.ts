@@ -296,8 +296,8 @@ export interface paths {
     /**
      * Create the Stripe payment intent of an order; answers its client secret.
      * @description `amount_total` is the total the browser computed (cents). `orderId` is an extra field
-     *     beyond the product specification's payload: the order the intent pays. The widgets add it;
-     *     it becomes required once every client sends it.
+     *     beyond the product specification's payload, required: the order the intent pays (every
+     *     version of the widgets that creates intents sends it; a body without it answers 400).
      */
     post: operations['createPaymentIntent']
     delete?: never
@@ -703,9 +703,15 @@ export interface components {
       cartlines: string
     }
     OrderCreated: {
+      /**
+       * @description `false`: the back office could not create the order now, for a reason a retry may
+       *     clear (it is not kept for the key; a cart the catalogue refuses is a 422 instead).
+       *     The widgets show "We couldn't create the order. Try again in a couple of minutes",
+       *     keep the cart, and the next Pay sends the same key and body again.
+       */
       orderCreated: boolean
-      /** @description The order number (e.g. S04201); required when orderCreated is true. */
-      orderNumber?: string | number
+      /** @description The order number (e.g. S04201), the `orderId` of the later calls; required when orderCreated is true. */
+      orderNumber?: string
     }
     CheckoutRequest: {
       orderId: string
@@ -730,8 +736,8 @@ export interface components {
       name: string
       customer_name: string
       customer_email: string
-      /** @description Extra field beyond the product specification - the order this intent pays. */
-      orderId?: string
+      /** @description Extra field beyond the product specification - the order this intent pays (the orderNumber of createorderinodoo). */
+      orderId: string
     }
     PaymentIntentAnswer: {
       client_secret: string
@@ -947,6 +953,15 @@ export interface components {
         'application/json': components['schemas']['Message']
       }
     }
+    /** @description The body names another customer than the session's (a server may ignore the hint instead). */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Message']
+      }
+    }
     /** @description Nothing by that name. */
     NotFound: {
       headers: {
@@ -974,7 +989,7 @@ export interface components {
         'application/json': components['schemas']['Message']
       }
     }
-    /** @description Well-formed but refused (validation). */
+    /** @description Well-formed but refused (validation), or an `Idempotency-Key` already used with another body. */
     Unprocessable: {
       headers: {
         [name: string]: unknown
@@ -1035,8 +1050,9 @@ export interface components {
     /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
     CsrfToken: string
     /**
-     * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-     *     it; a call without one is processed but not deduplicated.
+     * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+     *     widgets always send it; a call without one is processed but not deduplicated. The same
+     *     key with another body answers 422 (see the rules for every call for the body's hash).
      */
     IdempotencyKey: string
   }
@@ -1297,8 +1313,9 @@ export interface operations {
         /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1323,6 +1340,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      403: components['responses']['Forbidden']
       /** @description The hinted customer does not exist (a server that ignores the hint never answers it). */
       404: {
         headers: {
@@ -1366,6 +1384,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      403: components['responses']['Forbidden']
       /** @description The hinted customer does not exist (a server that ignores the hint never answers it). */
       404: {
         headers: {
@@ -1407,6 +1426,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      403: components['responses']['Forbidden']
       419: components['responses']['CsrfMismatch']
       '5XX': components['responses']['ServerError']
     }
@@ -1498,8 +1518,9 @@ export interface operations {
         /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1512,7 +1533,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The order number. `orderCreated false` is a failure. */
+      /** @description The order number. `orderCreated false` is a failure a retry may clear (see OrderCreated). */
       200: {
         headers: {
           'Idempotent-Replayed': components['headers']['IdempotentReplayed']
@@ -1537,8 +1558,9 @@ export interface operations {
         /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1563,8 +1585,10 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
       409: components['responses']['Conflict']
       419: components['responses']['CsrfMismatch']
+      422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
   }
@@ -1575,8 +1599,9 @@ export interface operations {
         /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1615,8 +1640,9 @@ export interface operations {
         /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1644,6 +1670,7 @@ export interface operations {
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
       419: components['responses']['CsrfMismatch']
+      422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
   }

@@ -90,10 +90,12 @@ describe('order calls', () => {
     expect(db.orders[0]).toMatchObject({ orderNumber: 'S04201', locale: 'nl' })
   })
 
-  it('treats orderCreated: false as a failure', async () => {
-    server.use(
-      http.post('/api/createorderinodoo', () => HttpResponse.json({ orderCreated: false })),
-    )
+  it.each([
+    [{ orderCreated: false }],
+    [{ orderCreated: true, orderNumber: 4201 }],
+    [{ orderCreated: true, orderNumber: ' ' }],
+  ])('treats orderCreated: false, or no order number as text, as a failure: %j', async (answer) => {
+    server.use(http.post('/api/createorderinodoo', () => HttpResponse.json(answer)))
     await expect(
       createOrderInOdoo({
         locale: 'fr',

@@ -77,7 +77,10 @@ export interface OrderContacts {
   vat: VatRecord
 }
 
-/** `POST /api/createorderinodoo` → the order number. `orderCreated: false` is a failure. */
+/**
+ * `POST /api/createorderinodoo` → the order number. `orderCreated: false` is a failure (the
+ * payment shows "couldn't create the order" and keeps the cart; the next Pay sends the same key).
+ */
 export async function createOrderInOdoo(
   order: {
     locale: Locale
@@ -100,11 +103,13 @@ export async function createOrderInOdoo(
   if (!isRecord(raw) || raw.orderCreated !== true) {
     throw malformed('POST', CREATE_ORDER_URL, 'the order was not created')
   }
+  // A string, as the contract types it: the later calls send it back as `orderId` (a string),
+  // so a number would be a back office the contract check should flag, not one to read around.
   const number = raw.orderNumber
-  if ((typeof number !== 'string' || number.trim() === '') && typeof number !== 'number') {
+  if (typeof number !== 'string' || number.trim() === '') {
     throw malformed('POST', CREATE_ORDER_URL, 'the answer has no orderNumber')
   }
-  return String(number)
+  return number
 }
 
 /** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
