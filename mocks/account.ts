@@ -10,6 +10,14 @@ export const VALID_RESET_TOKEN = 'valid-token'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/**
+ * A new token for the session, as the contract asks when the session changes (login, logout,
+ * account creation, password reset): csrf-token-1, then csrf-token-2…
+ */
+function rotateCsrfToken(): void {
+  db.csrfToken = `csrf-token-${Number(db.csrfToken.split('-').at(-1) ?? 0) + 1}`
+}
+
 function sessionAnswer(): Answer<'getCurrentUser'> {
   const user = currentUser()
   return user
@@ -36,6 +44,7 @@ export const accountHandlers = [
     const user = findUser(f.email)
     // Wrong credentials are not an HTTP error: the answer says "not logged in".
     db.sessionEmail = user && user.password === f.password ? user.email : null
+    if (db.sessionEmail) rotateCsrfToken()
     return json(sessionAnswer())
   }),
 
@@ -43,6 +52,7 @@ export const accountHandlers = [
     '/login/logoutuser',
     withCsrf('logoutuser', () => {
       db.sessionEmail = null
+      rotateCsrfToken()
       return json({ isLoggedOut: true } satisfies Answer<'logoutUser'>)
     }),
   ),
@@ -68,6 +78,7 @@ export const accountHandlers = [
         points: 0,
       })
       db.sessionEmail = f.email.trim()
+      rotateCsrfToken()
       return json({ created: true } satisfies Answer<'createUser'>)
     },
   ),
@@ -99,6 +110,7 @@ export const accountHandlers = [
       if (f.token !== VALID_RESET_TOKEN) return json({ message: 'expired' }, 422)
       const user = findUser(f.email)
       if (user) user.password = f.password
+      rotateCsrfToken()
       return json({ reset: true } satisfies Answer<'resetPassword'>)
     },
   ),
