@@ -4,6 +4,7 @@ import { currentUser, db, findUser } from './db'
 import { badRequest, json, postWithCsrf, withCsrf, withFaults } from './route'
 import { contractHttp } from './contract-http'
 import type { Answer } from '../src/api/wire'
+import type { FixtureUser } from '../fixtures/types'
 
 /** The reset token the mock accepts; any other token has "expired". */
 export const VALID_RESET_TOKEN = 'valid-token'
@@ -27,6 +28,18 @@ function sessionAnswer(): Answer<'getCurrentUser'> {
         points: user.points,
       }
     : { isLoggedIn: false, user: null, points: 0 }
+}
+
+/**
+ * The customer of the session, as the contract asks (identity from the session cookie only):
+ * 401 without one, 403 when the body's hint names another customer.
+ */
+function sessionCustomer(hint: string): FixtureUser | Response {
+  const user = currentUser()
+  if (!user) return json({ message: 'Unauthenticated.' }, 401)
+  if (hint.trim().toLowerCase() !== user.email.toLowerCase())
+    return json({ message: 'The body names another customer.' }, 403)
+  return user
 }
 
 export const accountHandlers = [
@@ -121,8 +134,8 @@ export const accountHandlers = [
     { userEmail: 'string', date: 'string', document: 'string', points: 'number' },
     (f) => {
       if (!Number.isInteger(f.points)) return badRequest('The points field must be an integer.')
-      const user = findUser(f.userEmail)
-      if (!user) return json({ message: 'User not found.' }, 404)
+      const user = sessionCustomer(f.userEmail)
+      if (user instanceof Response) return user
       user.points = Math.max(0, user.points + f.points)
       db.pointUpdates.push({
         userEmail: user.email,
@@ -135,12 +148,15 @@ export const accountHandlers = [
   ),
 
   postWithCsrf('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
-    const user = findUser(f.userEmail)
-    if (!user) return json({ message: 'User not found.' }, 404)
+    const user = sessionCustomer(f.userEmail)
+    if (user instanceof Response) return user
     return json({ points: user.points } satisfies Answer<'getUpdatedPoints'>)
   }),
 
-  postWithCsrf('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) =>
-    json({ invoices: invoicesFor(f.odooID, f.locale) } satisfies Answer<'getInvoices'>),
-  ),
+  postWithCsrf('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) => {
+    const user = currentUser()
+    if (!user) return json({ message: 'Unauthenticated.' }, 401)
+    if (f.odooID !== user.odooID) return json({ message: 'The body names another customer.' }, 403)
+    return json({ invoices: invoicesFor(user.odooID, f.locale) } satisfies Answer<'getInvoices'>)
+  }),
 ]

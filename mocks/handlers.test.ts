@@ -166,6 +166,7 @@ describe('account', () => {
   })
 
   it('updates points (redeemed, then earned) and reads the new balance', async () => {
+    db.sessionEmail = CLAIRE.email
     const update = (points: number) =>
       account('/user/updateuserpoints', {
         userEmail: CLAIRE.email,
@@ -183,11 +184,29 @@ describe('account', () => {
   })
 
   it('lists Claire’s invoices in the requested locale and none for Tom', async () => {
+    db.sessionEmail = CLAIRE.email
     const claire = await (await account('/user/getinvoices', { odooID: 1001, locale: 'nl' })).json()
     expect(claire.invoices.length).toBeGreaterThanOrEqual(4)
     expect(claire.invoices[0].invoice_lines[0].product.url).toMatch(/^\/nl\/wijnen\//)
+    db.sessionEmail = 'tom@example.com'
     const tom = await (await account('/user/getinvoices', { odooID: 1002, locale: 'nl' })).json()
     expect(tom).toEqual({ invoices: [] })
+  })
+
+  it('takes the customer from the session: 401 without one, 403 for a hint naming another', async () => {
+    const points = () => account('/user/getupdatedpoints', { userEmail: CLAIRE.email })
+    const invoices = () => account('/user/getinvoices', { odooID: 1001, locale: 'nl' })
+    expect([(await points()).status, (await invoices()).status]).toEqual([401, 401])
+    db.sessionEmail = 'tom@example.com'
+    expect([(await points()).status, (await invoices()).status]).toEqual([403, 403])
+    const update = await account('/user/updateuserpoints', {
+      userEmail: CLAIRE.email,
+      date: '22/11/2026',
+      document: 'S04201',
+      points: 100,
+    })
+    expect(update.status).toBe(403)
+    expect(db.users.find((u) => u.email === CLAIRE.email)?.points).toBe(420)
   })
 })
 
@@ -556,6 +575,7 @@ describe('Idempotency-Key', () => {
   })
 
   it('changes the points once per key', async () => {
+    db.sessionEmail = CLAIRE.email
     const first = await updatePoints('points-a', -100)
     const again = await updatePoints('points-a', -100)
     expect(await again.json()).toEqual(await first.json())
@@ -567,6 +587,7 @@ describe('Idempotency-Key', () => {
   })
 
   it('does not keep a 419 answer: the retry with a fresh token runs', async () => {
+    db.sessionEmail = CLAIRE.email
     const stale = await postJson(
       '/user/updateuserpoints',
       { userEmail: CLAIRE.email, date: '22-11-2026', document: 'S04201', points: -100 },

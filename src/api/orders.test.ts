@@ -123,6 +123,7 @@ describe('order calls', () => {
   })
 
   it('updates and reads the points with the CSRF token', async () => {
+    db.sessionEmail = CLAIRE.email
     await updateUserPoints({
       userEmail: CLAIRE.email,
       date: '22/11/2026',
