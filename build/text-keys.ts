@@ -92,7 +92,9 @@ async function main() {
       ([locale, keys]) => `missing from locales/${locale}.json: ${keys.join(', ')}`,
     ),
     ...(unused.length > 0
-      ? [`in the locale files but used nowhere (or list it in i18next.config.ts): ${unused.join(', ')}`]
+      ? [
+          `in the locale files but used nowhere (or list it in i18next.config.ts): ${unused.join(', ')}`,
+        ]
       : []),
   ]
   if (lines.length > 0) {

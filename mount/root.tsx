@@ -68,7 +68,8 @@ function TextsLoaded({ page, name }: { page: PageContext; name: string }) {
   const failure = useSyncExternalStore(subscribe, () =>
     textFailure(namespacesOf(textBundleOf(name)), page),
   )
-  if (failure !== undefined) throw failure
+  if (failure !== undefined)
+    throw failure instanceof Error ? failure : new Error(String(failure), { cause: failure })
   return null
 }
 
@@ -90,7 +91,9 @@ export function WidgetTree({
   const fallback = (error: Error) => (
     <>
       <p role="status" {...{ [FALLBACK_ATTRIBUTE]: '' }}>
-        {error instanceof MissingConfigError ? i18n.t('common.unavailable') : i18n.t('common.crashed')}
+        {error instanceof MissingConfigError
+          ? i18n.t('common.unavailable')
+          : i18n.t('common.crashed')}
       </p>
       {onCommit && <Committed onCommit={onCommit} />}
     </>

@@ -169,7 +169,8 @@ export function loadTextFile(
   if (namespaces.length === 0)
     return Promise.reject(new Error(`[wine-widgets] Unknown text file "${file}"`))
   const { fileFor } = pageTexts.of(page)
-  for (const ns of namespaces) if (!fileFor.has(`${locale}|${ns}`)) fileFor.set(`${locale}|${ns}`, file)
+  for (const ns of namespaces)
+    if (!fileFor.has(`${locale}|${ns}`)) fileFor.set(`${locale}|${ns}`, file)
   return loadNamespaces(locale, namespaces, page)
 }
 
