@@ -68,8 +68,7 @@ function TextsLoaded({ page, name }: { page: PageContext; name: string }) {
   const failure = useSyncExternalStore(subscribe, () =>
     textFailure(namespacesOf(textBundleOf(name)), page),
   )
-  if (failure !== undefined)
-    throw failure instanceof Error ? failure : new Error(String(failure), { cause: failure })
+  if (failure) throw failure
   return null
 }
 

@@ -40,7 +40,7 @@ interface PageTexts {
    */
   fileFor: Map<string, string>
   /** Why a `locale|namespace` could not be read, and who waits to hear it (mount/root.tsx). */
-  failures: Map<string, unknown>
+  failures: Map<string, Error>
   listeners: Set<() => void>
   /** Missing texts already reported: once each. */
   reported: Set<string>
@@ -87,7 +87,14 @@ const pageTexts = pageSlot<PageTexts>(() => {
       } catch (error) {
         // i18next keeps only that the read failed: `loadNamespaces` and the root say why (the
         // cause: an import stopped by the page going away is recognised as such).
-        texts.failures.set(id, error)
+        texts.failures.set(
+          id,
+          error instanceof Error
+            ? error
+            : new Error(`[wine-widgets] Texts failed to load: ${language}/${namespace}`, {
+                cause: error,
+              }),
+        )
         for (const listener of texts.listeners) listener()
         throw error
       }
@@ -116,7 +123,7 @@ export function i18nFor(locale: Locale, page: PageContext = currentPage()): I18n
 export function textFailure(
   namespaces: readonly Namespace[],
   page: PageContext = currentPage(),
-): unknown {
+): Error | undefined {
   const { failures } = pageTexts.of(page)
   for (const [id, error] of failures)
     if (namespaces.includes(id.slice(id.indexOf('|') + 1))) return error
