@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,6 @@ import type * as WineTexts from 'virtual:wine-texts'
 import { loadPage } from '../../mocks/page'
 import { WidgetTree } from '../../mount/root'
 import { currentPage } from '../page/page-context'
-import { ERROR_EVENT, type ErrorDetail } from '../report/report'
 import { i18nFor, loadNamespaces, loadTextFile } from './i18n'
 
 // Dutch text files fail to import, as a file the network lost would.
@@ -21,18 +20,16 @@ vi.mock('virtual:wine-texts', async (importOriginal) => {
   }
 })
 
-let events: ErrorDetail[] = []
-const record = (e: Event) => events.push((e as CustomEvent<ErrorDetail>).detail)
-
 beforeEach(() => {
-  events = []
-  window.addEventListener(ERROR_EVENT, record)
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
 })
 
-afterEach(() => {
-  window.removeEventListener(ERROR_EVENT, record)
-})
+/** The library's own console lines (React logs what its boundaries catch besides). */
+const reported = () =>
+  vi
+    .mocked(console.error)
+    .mock.calls.map(([line]) => String(line))
+    .filter((line) => line.startsWith('[wine-widgets]'))
 
 describe('the page i18next instance', () => {
   it('is one per page and locale: a fresh page has a fresh one, with nothing loaded', async () => {
@@ -89,13 +86,10 @@ describe('a widget root', () => {
       'Un problème est survenu ici. Veuillez recharger la page.',
     )
     expect(screen.queryByText('wine.red')).toBeNull()
-    expect(events).toEqual([
-      expect.objectContaining({
-        widget: 'search',
-        area: 'widget',
-        message: 'The "search" widget crashed',
-        error: expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }),
-      }),
-    ])
+    expect(reported()).toEqual(['[wine-widgets] The "search" widget crashed'])
+    expect(console.error).toHaveBeenCalledWith(
+      '[wine-widgets] The "search" widget crashed',
+      expect.objectContaining({ message: 'Failed to fetch dynamically imported module' }),
+    )
   })
 })
