@@ -13,16 +13,20 @@ const VENDOR_LITE = /node_modules[\\/]@tanstack[\\/]query-core[\\/]/
 /** React Query's infinite queries, which only the carousel uses. */
 const INFINITE_QUERY =
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/
-/** The libraries every React widget root needs (React, React Query, immer). */
+/**
+ * The libraries every React widget root needs (React, React Query, immer, i18next and
+ * react-i18next with its backend: every React widget shows text through them). Not the page
+ * base's: a page whose widgets are all drawn without React (quotes) loads none of them.
+ */
 const VENDOR_BASE =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|immer|i18next|i18next-resources-to-backend|react-i18next)[\\/]|rolldown[\\/]runtime|[\\/]build[\\/]use-sync-external-store\.ts$/
 /**
  * The two chunks every widget page loads, by the path of their modules from the repository
  * root; what these modules import goes with them (see `chunkOf`).
  * - page-base: what every widget needs, React or not, besides the entry (src/page/page-base.ts
- *   and what a widget drawn without React needs: the texts, http, the page's QueryClient, the
+ *   and what a widget drawn without React needs: the text files, http, the page's QueryClient, the
  *   collection reads, rotation, the DOM root, the widgets' baseline stylesheet).
- * - core: what every widget root needs (providers, store, bus, texts, the page's session
+ * - core: what every widget root needs (providers, store, bus, the page's i18next, the session
  *   service, started before the first widget renders), and tiny modules many widgets use (the
  *   bus hook, safe links, the session's routes, the search sent ahead of the search client, the
  *   wait for the next paint that tabs, the cart, the buy boxes and the sommelier use):
@@ -44,7 +48,7 @@ export const CHUNK_PLAN = {
     'src/http/csrf.ts',
     'src/http/http.ts',
     'src/http/signals.ts',
-    'src/i18n/i18n.ts',
+    'src/i18n/text-files.ts',
     'src/page/page-base.ts',
     'src/page/page-context.ts',
     'src/payment/forget-pending.ts',
@@ -60,6 +64,7 @@ export const CHUNK_PLAN = {
     'src/domain/safe-url.ts',
     'src/domain/to-number.ts',
     'src/domain/trimmed-text.ts',
+    'src/i18n/i18n.ts',
     'src/i18n/locale-context.tsx',
     'src/page/use-page.tsx',
     'src/report/use-report-error.ts',

@@ -169,6 +169,35 @@ describe('the chunk plan (build/chunk-plan.ts)', () => {
   )
 })
 
+/** The source modules a chunk holds (from its map), as paths from the repository root. */
+function sourcesOf(key: string): string[] {
+  const file = manifest[key]?.file ?? ''
+  // Rolldown's runtime helpers (a few lines of its own) come without a map.
+  if (manifest[key]?.name === 'rolldown-runtime') return []
+  const map = JSON.parse(readFileSync(join(outDir, `${file}.map`), 'utf8')) as { sources: string[] }
+  return map.sources.map((s) => relative(root, resolve(dirname(join(outDir, file)), s)))
+}
+
+describe('a page whose widgets are all drawn without React (the quotes-only page)', () => {
+  it('loads neither React nor i18next: the quotes chunk, the page base and what they import', () => {
+    const quotes = Object.keys(manifest).find(
+      (k) => manifest[k]?.isDynamicEntry && manifest[k].name === 'Quotes',
+    )
+    const base = Object.keys(manifest).find(
+      (k) => manifest[k]?.name === 'page-base' && manifest[k].file.endsWith('.js'),
+    )
+    expect(quotes && base).toBeTruthy()
+    const chunks = [...new Set([quotes!, base!, ...reached(quotes!), ...reached(base!)])]
+    const libraries = chunks
+      .flatMap(sourcesOf)
+      .filter((s) => /node_modules\/(i18next|react-i18next|react|react-dom)\//.test(s))
+    expect(libraries).toEqual([])
+    // While a React widget's chunks do carry them (vendor-base): the check above can see them.
+    const vendor = Object.keys(manifest).find((k) => manifest[k]?.name === 'vendor-base')
+    expect(sourcesOf(vendor!).some((s) => s.includes('node_modules/i18next/'))).toBe(true)
+  })
+})
+
 describe('the entry (dist/wine-widgets.js, the one script every page loads first)', () => {
   it('is at most 6 KB gzip (bench/budget.json): what an entry module exports is in it', () => {
     const entry = Object.values(manifest).find((c) => c.isEntry)

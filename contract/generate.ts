@@ -58,7 +58,9 @@ interface Operation {
   responses: Record<string, Ref | { description: string }>
   'x-server-must'?: string[]
   'x-cache'?: Cache
-  'x-rate-limit'?: RateLimit
+  /** One entry per counter: the sommelier counts per customer and per address, apart. */
+  'x-rate-limit'?: RateLimit[]
+  'x-max-body-bytes'?: number
 }
 interface Document {
   info: { title: string; description: string }
@@ -106,11 +108,38 @@ function cacheText(cache: Cache | undefined): string {
   return `yes: \`public, max-age=${cache.maxAge ?? 0}${swr}\``
 }
 
-const rateText = (r: RateLimit | undefined) =>
-  r ? `${r.limit} per ${r.windowSeconds} s per ${r.key}` : '—'
+const rateText = (rules: RateLimit[] | undefined) =>
+  rules?.length
+    ? rules.map((r) => `${r.limit} per ${r.windowSeconds} s per ${r.key}`).join('; ')
+    : '—'
 
 /** Table cells hold one line: pipes escaped. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ')
+
+/** The guide opens with how to check a site against it (contract/check.ts). */
+const KIT_SECTION = [
+  '## Check your site first',
+  '',
+  'Point the conformance kit at a staging site; it runs the contract against it and prints, check ' +
+    'by check, PASS, FAIL with the reason, or SKIP (and exits 1 when one fails):',
+  '',
+  '```sh',
+  'npm run contract:check -- --site https://staging.shop.example --user claire@example.com:secret --product W10001',
+  '```',
+  '',
+  '- `--site`: the origin serving these calls. `--user`: a test customer (the identity, points, ' +
+    'idempotency and price checks need one). `--product`: the odooCode of a wine on sale (the ' +
+    'forged-price check creates an unpaid order of it).',
+  '- It validates every answer against the schemas of contract/openapi.yaml, and probes the rules ' +
+    'below from outside: `private, no-store`, the session cookie, the CSRF token on each mutating ' +
+    'call and its rotation, identity from the session only, points only from a paid order, 422 for ' +
+    'a reused `Idempotency-Key` with another body, a forged price refused, `_reset_url`, and 429 ' +
+    'past the limits of login, the e-mail check and the reset link.',
+  '- It never confirms a payment, so nothing is charged; it uses invented addresses and order ' +
+    'numbers and takes back a points change a lax site made. The rate-limit checks run last and use ' +
+    "up this machine's address for a while (the reset link's for an hour).",
+  '',
+]
 
 export async function generateGuide(doc: Document = readContract()): Promise<string> {
   const operations = contractOperations(doc)
@@ -123,6 +152,7 @@ export async function generateGuide(doc: Document = readContract()): Promise<str
       'This guide lists, call by call, what the server must check or recompute before it trusts what ' +
       'the browser sent.',
     '',
+    ...KIT_SECTION,
     doc.info.description.trim(),
     '',
     '## Rules for every call',
@@ -155,7 +185,11 @@ export async function generateGuide(doc: Document = readContract()): Promise<str
       const parts = Object.entries(body).map(([type, { schema }]) =>
         isRef(schema) ? `\`${type}\` ${refName(schema.$ref)}` : `\`${type}\``,
       )
-      lines.push(`Body: ${parts.join(' or ')}.`, '')
+      const max = operation['x-max-body-bytes']
+      lines.push(
+        `Body: ${parts.join(' or ')}${max ? `, at most ${max} bytes (413 past it)` : ''}.`,
+        '',
+      )
     }
     lines.push('The server must:', '')
     for (const rule of operation['x-server-must'] ?? []) lines.push(`- ${rule}`)

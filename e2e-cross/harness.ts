@@ -8,6 +8,7 @@
  * case-insensitive: CROSS_ONLY=sommelier).
  */
 import { readFileSync } from 'node:fs'
+import { createInstance } from 'i18next'
 import { after, before, describe, test } from 'node:test'
 import {
   describeQuery,
@@ -36,13 +37,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 type Texts = Record<string, Record<string, string>>
 const en = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Texts
+// The journeys' English texts through i18next, as the widgets read them (src/i18n/i18n.ts).
+const texts = createInstance({
+  lng: 'en',
+  resources: { en },
+  ns: Object.keys(en),
+  nsSeparator: '.',
+  keySeparator: '.',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+})
+void texts.init()
 
 /** An English widget text from locales/en.json, with its {{placeholders}} filled. */
 export function t(key: string, values: Record<string, string | number> = {}): string {
-  const [ns = '', name = ''] = key.split('.')
-  const value = en[ns]?.[name]
-  if (value === undefined) throw new Error(`locales/en.json has no "${key}"`)
-  return value.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]))
+  if (!texts.exists(key)) throw new Error(`locales/en.json has no "${key}"`)
+  return texts.t(key, values)
 }
 
 let launcher: Launcher | undefined

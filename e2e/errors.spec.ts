@@ -74,6 +74,30 @@ test.describe('wine-widgets:error', () => {
       ])
     })
 
+    test("a widget's text file that cannot load: its tag is marked and reported once, the others mount", async ({
+      page,
+      consoleLog,
+    }) => {
+      await recordErrors(page)
+      // The gift box's French texts (chunks/texts-fr-giftbox-<hash>.js) never arrive.
+      // Through the context: the demo's mock worker fetches the page's files itself.
+      await page.context().route(/\/chunks\/texts-fr-giftbox-[\w-]+\.js$/, (route) => route.abort())
+      await page.goto('/fr/giftbox')
+      const giftbox = page.locator('[data-widget="giftbox"]')
+      await expect(giftbox).toHaveAttribute(
+        'data-widget-error',
+        // `common` too, unless the site widgets' file (the header's) brought it first.
+        /^could not load: Error: \[wine-widgets\] Texts failed to load: fr\/(common, )?giftbox$/,
+      )
+      await expect(page.locator('[data-widget="minicart"]')).toHaveAttribute('data-widget-mounted')
+      await expect
+        .poll(() => recorded(page))
+        .toEqual([
+          expect.objectContaining({ type: 'error-event', widget: 'giftbox', area: 'mount' }),
+        ])
+      expect(consoleLog.errors().filter((e) => e.startsWith('[wine-widgets]'))).toHaveLength(1)
+    })
+
     test('a bundle that cannot be loaded is announced for its widget', async ({ page }) => {
       await recordErrors(page)
       await page.addInitScript(() =>

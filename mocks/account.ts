@@ -1,17 +1,10 @@
 import { HttpResponse } from 'msw'
 import { invoicesFor } from '../fixtures/users'
 import { currentUser, db, findUser } from './db'
-import {
-  badRequest,
-  csrfProblem,
-  json,
-  postFieldsVia,
-  withFaults,
-  type CallResolver,
-} from './route'
-import type { CallName } from './faults'
+import { badRequest, json, postWithCsrf, withCsrf, withFaults } from './route'
 import { contractHttp } from './contract-http'
 import type { Answer } from '../src/api/wire'
+import type { FixtureUser } from '../fixtures/types'
 
 /** The reset token the mock accepts; any other token has "expired". */
 export const VALID_RESET_TOKEN = 'valid-token'
@@ -20,8 +13,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * The demo site's session version cookie (docs/server-contract.md, "Session version"), changed
- * with every login, logout and sign-up as the contract asks of the site. Its first value comes
- * with the first page (demo-pages/site.mjs).
+ * with every login, logout and sign-up as the contract asks of the site; a visitor without one
+ * gets its first with the current-user answer.
  */
 export const SESSION_VERSION_COOKIE = 'private_content_version'
 
@@ -29,6 +22,14 @@ export const SESSION_VERSION_COOKIE = 'private_content_version'
 const newVersion = (): HeadersInit => ({
   'Set-Cookie': `${SESSION_VERSION_COOKIE}=${crypto.randomUUID()}; Path=/; SameSite=Lax`,
 })
+
+/**
+ * A new token for the session, as the contract asks when the session changes (login, logout,
+ * account creation, password reset): csrf-token-1, then csrf-token-2…
+ */
+function rotateCsrfToken(): void {
+  db.csrfToken = `csrf-token-${Number(db.csrfToken.split('-').at(-1) ?? 0) + 1}`
+}
 
 function sessionAnswer(): Answer<'getCurrentUser'> {
   const user = currentUser()
@@ -41,12 +42,17 @@ function sessionAnswer(): Answer<'getCurrentUser'> {
     : { isLoggedIn: false, user: null, points: 0 }
 }
 
-/** An account call: the fault wrapper, then the CSRF check, then the resolver. */
-const account = (call: CallName, resolver: CallResolver) =>
-  withFaults(call, (ctx) => csrfProblem(ctx.request) ?? resolver(ctx))
-
-/** An account call whose body fields `spec` reads after the CSRF check. */
-const postAccount = postFieldsVia(account)
+/**
+ * The customer of the session, as the contract asks (identity from the session cookie only):
+ * 401 without one, 403 when the body's hint names another customer.
+ */
+function sessionCustomer(hint: string): FixtureUser | Response {
+  const user = currentUser()
+  if (!user) return json({ message: 'Unauthenticated.' }, 401)
+  if (hint.trim().toLowerCase() !== user.email.toLowerCase())
+    return json({ message: 'The body names another customer.' }, 403)
+  return user
+}
 
 export const accountHandlers = [
   contractHttp.get(
@@ -57,32 +63,34 @@ export const accountHandlers = [
   contractHttp.get(
     '/login/getcurrentuser',
     // A visitor without a session version gets its first one (the site sets it where missing).
-    account('getcurrentuser', ({ cookies }) =>
+    withCsrf('getcurrentuser', ({ cookies }) =>
       json(sessionAnswer(), 200, cookies[SESSION_VERSION_COOKIE] ? undefined : newVersion()),
     ),
   ),
 
-  postAccount('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
+  postWithCsrf('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
     const user = findUser(f.email)
     // Wrong credentials are not an HTTP error: the answer says "not logged in".
     const before = db.sessionEmail
     db.sessionEmail = user && user.password === f.password ? user.email : null
+    if (db.sessionEmail) rotateCsrfToken()
     return json(sessionAnswer(), 200, db.sessionEmail === before ? undefined : newVersion())
   }),
 
   contractHttp.get(
     '/login/logoutuser',
-    account('logoutuser', () => {
+    withCsrf('logoutuser', () => {
       db.sessionEmail = null
+      rotateCsrfToken()
       return json({ isLoggedOut: true } satisfies Answer<'logoutUser'>, 200, newVersion())
     }),
   ),
 
-  postAccount('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
+  postWithCsrf('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
     json({ isExistingEMail: findUser(f.email) !== undefined } satisfies Answer<'isExistingEmail'>),
   ),
 
-  postAccount(
+  postWithCsrf(
     '/user/createuser',
     'createuser',
     { email: 'string', name: 'string', password: 'string' },
@@ -99,11 +107,12 @@ export const accountHandlers = [
         points: 0,
       })
       db.sessionEmail = f.email.trim()
+      rotateCsrfToken()
       return json({ created: true } satisfies Answer<'createUser'>, 200, newVersion())
     },
   ),
 
-  postAccount(
+  postWithCsrf(
     '/api/sendpasswordresetlink',
     'sendpasswordresetlink',
     { email: 'string', _reset_url: 'string', locale: 'locale' },
@@ -114,7 +123,7 @@ export const accountHandlers = [
     },
   ),
 
-  postAccount(
+  postWithCsrf(
     '/api/resetpassword',
     'resetpassword',
     {
@@ -130,18 +139,19 @@ export const accountHandlers = [
       if (f.token !== VALID_RESET_TOKEN) return json({ message: 'expired' }, 422)
       const user = findUser(f.email)
       if (user) user.password = f.password
+      rotateCsrfToken()
       return json({ reset: true } satisfies Answer<'resetPassword'>)
     },
   ),
 
-  postAccount(
+  postWithCsrf(
     '/user/updateuserpoints',
     'updateuserpoints',
     { userEmail: 'string', date: 'string', document: 'string', points: 'number' },
     (f) => {
       if (!Number.isInteger(f.points)) return badRequest('The points field must be an integer.')
-      const user = findUser(f.userEmail)
-      if (!user) return json({ message: 'User not found.' }, 404)
+      const user = sessionCustomer(f.userEmail)
+      if (user instanceof Response) return user
       user.points = Math.max(0, user.points + f.points)
       db.pointUpdates.push({
         userEmail: user.email,
@@ -153,13 +163,16 @@ export const accountHandlers = [
     },
   ),
 
-  postAccount('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
-    const user = findUser(f.userEmail)
-    if (!user) return json({ message: 'User not found.' }, 404)
+  postWithCsrf('/user/getupdatedpoints', 'getupdatedpoints', { userEmail: 'string' }, (f) => {
+    const user = sessionCustomer(f.userEmail)
+    if (user instanceof Response) return user
     return json({ points: user.points } satisfies Answer<'getUpdatedPoints'>)
   }),
 
-  postAccount('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) =>
-    json({ invoices: invoicesFor(f.odooID, f.locale) } satisfies Answer<'getInvoices'>),
-  ),
+  postWithCsrf('/user/getinvoices', 'getinvoices', { odooID: 'number', locale: 'locale' }, (f) => {
+    const user = currentUser()
+    if (!user) return json({ message: 'Unauthenticated.' }, 401)
+    if (f.odooID !== user.odooID) return json({ message: 'The body names another customer.' }, 403)
+    return json({ invoices: invoicesFor(user.odooID, f.locale) } satisfies Answer<'getInvoices'>)
+  }),
 ]

@@ -21,6 +21,8 @@ export interface RecordedCall {
   idempotencyKey?: string
   /** True when the stored answer of an earlier call with the same key was sent again. */
   replayed?: true
+  /** True when the key had been used with another body (answered 422, no effect). */
+  reusedKey?: true
 }
 
 /** An answer kept for `Idempotency-Key` replays (mocks/route.ts). */
@@ -28,6 +30,8 @@ export interface IdempotentAnswer {
   status: number
   /** The JSON body. */
   body: unknown
+  /** The canonical body of the request it answered (contract/canonical-body.ts). */
+  request?: string
 }
 
 export interface MockOrder {

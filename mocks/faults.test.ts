@@ -141,7 +141,9 @@ describe('faults', () => {
   })
 
   describe('lost: the server applies the call, the client gets a network error', () => {
+    /** Claire's redemption, from her session, with the CSRF token. */
     async function updatePoints(headers: Record<string, string> = {}): Promise<Response> {
+      db.sessionEmail = CLAIRE.email
       const token = await (await fetch('/cp/auth/token')).text()
       return fetch('/user/updateuserpoints', {
         method: 'POST',

@@ -23,10 +23,14 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
     body: JSON.stringify(body),
   })
 
-const postForm = (url: string, fields: Record<string, string>) => {
+const postForm = (
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) => {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
-  return fetch(url, { method: 'POST', body: form })
+  return fetch(url, { method: 'POST', body: form, headers })
 }
 
 async function token(): Promise<string> {
@@ -40,6 +44,12 @@ async function account(url: string, body?: unknown): Promise<Response> {
   const headers = { 'X-CSRF-TOKEN': await token() }
   return body === undefined ? fetch(url, { headers }) : postJson(url, body, headers)
 }
+
+/** A call that changes something, with the CSRF token as the app sends it (JSON, form data). */
+const mutate = async (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  postJson(url, body, { 'X-CSRF-TOKEN': await token(), ...headers })
+const mutateForm = async (url: string, fields: Record<string, string>) =>
+  postForm(url, fields, { 'X-CSRF-TOKEN': await token() })
 
 const login = (email: string, password: string) => account('/login/loginuser', { email, password })
 
@@ -156,6 +166,7 @@ describe('account', () => {
   })
 
   it('updates points (redeemed, then earned) and reads the new balance', async () => {
+    db.sessionEmail = CLAIRE.email
     const update = (points: number) =>
       account('/user/updateuserpoints', {
         userEmail: CLAIRE.email,
@@ -173,11 +184,29 @@ describe('account', () => {
   })
 
   it('lists Claire’s invoices in the requested locale and none for Tom', async () => {
+    db.sessionEmail = CLAIRE.email
     const claire = await (await account('/user/getinvoices', { odooID: 1001, locale: 'nl' })).json()
     expect(claire.invoices.length).toBeGreaterThanOrEqual(4)
     expect(claire.invoices[0].invoice_lines[0].product.url).toMatch(/^\/nl\/wijnen\//)
+    db.sessionEmail = 'tom@example.com'
     const tom = await (await account('/user/getinvoices', { odooID: 1002, locale: 'nl' })).json()
     expect(tom).toEqual({ invoices: [] })
+  })
+
+  it('takes the customer from the session: 401 without one, 403 for a hint naming another', async () => {
+    const points = () => account('/user/getupdatedpoints', { userEmail: CLAIRE.email })
+    const invoices = () => account('/user/getinvoices', { odooID: 1001, locale: 'nl' })
+    expect([(await points()).status, (await invoices()).status]).toEqual([401, 401])
+    db.sessionEmail = 'tom@example.com'
+    expect([(await points()).status, (await invoices()).status]).toEqual([403, 403])
+    const update = await account('/user/updateuserpoints', {
+      userEmail: CLAIRE.email,
+      date: '22/11/2026',
+      document: 'S04201',
+      points: 100,
+    })
+    expect(update.status).toBe(403)
+    expect(db.users.find((u) => u.email === CLAIRE.email)?.points).toBe(420)
   })
 })
 
@@ -243,6 +272,19 @@ describe('products', () => {
   })
 })
 
+/** The confirmation form of order S04201 in French (no contacts, no points redeemed). */
+const confirmationOfS04201 = (lines: string, shipping: string, total: string) => ({
+  cartlines: lines,
+  shipping,
+  total,
+  invoice: '{}',
+  delivery: '{}',
+  redeemedPoints: '0',
+  redeemedPointsAmount: '0',
+  locale: 'fr',
+  orderId: 'S04201',
+})
+
 describe('orders and payment', () => {
   const contacts = JSON.stringify({
     delivery: { name: 'Claire' },
@@ -250,26 +292,14 @@ describe('orders and payment', () => {
     vat: { number: '' },
   })
   const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
-  /** The confirmation form of order S04201 in French (no contacts, no points redeemed). */
-  const confirmationOfS04201 = (lines: string, shipping: string, total: string) => ({
-    cartlines: lines,
-    shipping,
-    total,
-    invoice: '{}',
-    delivery: '{}',
-    redeemedPoints: '0',
-    redeemedPointsAmount: '0',
-    locale: 'fr',
-    orderId: 'S04201',
-  })
 
   it('creates, checks out and confirms an order', async () => {
     const created = await (
-      await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+      await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     ).json()
     expect(created).toEqual({ orderCreated: true, orderNumber: 'S04201' })
-    expect((await postJson('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
-    const confirmation = await postForm(
+    expect((await mutate('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
+    const confirmation = await mutateForm(
       '/api/sendorderconfirmation',
       confirmationOfS04201(cartlines, '9.95', '100.85'),
     )
@@ -279,24 +309,72 @@ describe('orders and payment', () => {
       status: 'checked-out',
       confirmation: { total: '100.85' },
     })
-    expect((await postJson('/api/checkoutorder', { orderId: 'S09999' })).status).toBe(404)
+    expect((await mutate('/api/checkoutorder', { orderId: 'S09999' })).status).toBe(404)
+  })
+
+  it('answers 419 to each mutating call without the CSRF token, and does nothing', async () => {
+    const created = await mutate(
+      '/api/createorderinodoo',
+      { locale: 'fr', contacts, cartlines },
+      {
+        'Idempotency-Key': 'order-a',
+      },
+    )
+    expect(created.status).toBe(200)
+    const calls: [string, unknown, Record<string, string>][] = [
+      ['/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, {}],
+      // A keyed repeat gets no stored answer without the token either.
+      [
+        '/api/createorderinodoo',
+        { locale: 'fr', contacts, cartlines },
+        { 'Idempotency-Key': 'order-a' },
+      ],
+      ['/api/checkoutorder', { orderId: 'S04201' }, {}],
+      ['/api/checkoutorder', { orderId: 'S04201' }, { 'X-CSRF-TOKEN': 'stale' }],
+      [
+        '/api/createpaymentintent',
+        {
+          card: 'card',
+          amount_total: 10085,
+          name: 'S04201',
+          orderId: 'S04201',
+          customer_name: 'Claire',
+          customer_email: 'claire@example.com',
+        },
+        {},
+      ],
+    ]
+    for (const [url, body, headers] of calls) {
+      const refused = await postJson(url, body, headers)
+      expect(refused.status, url).toBe(419)
+      expect(await refused.json()).toEqual({ message: 'CSRF token mismatch.' })
+    }
+    const confirmation = await postForm(
+      '/api/sendorderconfirmation',
+      confirmationOfS04201(cartlines, '9.95', '100.85'),
+    )
+    expect(confirmation.status).toBe(419)
+    expect(db.orders.map((o) => [o.orderNumber, o.status, o.confirmationsSent])).toEqual([
+      ['S04201', 'created', 0],
+    ])
+    expect(db.paymentIntents).toEqual([])
   })
 
   it('answers 409 to checking out an order twice', async () => {
-    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
-    expect((await postJson('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
-    const again = await postJson('/api/checkoutorder', { orderId: 'S04201' })
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    expect((await mutate('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
+    const again = await mutate('/api/checkoutorder', { orderId: 'S04201' })
     expect(again.status).toBe(409)
     expect(await again.json()).toEqual({ message: 'Order S04201 is already checked out.' })
     expect(db.orders[0]!.status).toBe('checked-out')
   })
 
   it('keeps the cart lines an order was created with', async () => {
-    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
-    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: other })
-    await postJson('/api/checkoutorder', { orderId: 'S04201' })
-    await postForm('/api/sendorderconfirmation', confirmationOfS04201(other, '0', '72'))
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: other })
+    await mutate('/api/checkoutorder', { orderId: 'S04201' })
+    await mutateForm('/api/sendorderconfirmation', confirmationOfS04201(other, '0', '72'))
     expect(db.orders.map((o) => [o.orderNumber, o.cartlines])).toEqual([
       ['S04201', [{ id: '200000', quantity: 2, price: 45.45 }]],
       ['S04202', [{ id: '300000', quantity: 6, price: 12 }]],
@@ -304,7 +382,7 @@ describe('orders and payment', () => {
   })
 
   it('rejects an order whose cart lines are not JSON text', async () => {
-    const res = await postJson('/api/createorderinodoo', {
+    const res = await mutate('/api/createorderinodoo', {
       locale: 'fr',
       contacts,
       cartlines: [{ id: 1 }],
@@ -312,8 +390,8 @@ describe('orders and payment', () => {
     expect(res.status).toBe(400)
   })
 
-  it('creates a payment intent for an amount in integer cents, for an order it knows', async () => {
-    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+  it('creates a payment intent for an amount in integer cents, for an order it knows (else 404)', async () => {
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const payload = {
       card: true,
       name: 'S04201',
@@ -322,20 +400,20 @@ describe('orders and payment', () => {
       customer_email: 'claire@example.com',
     }
     const ok = await (
-      await postJson('/api/createpaymentintent', { ...payload, amount_total: 10085 })
+      await mutate('/api/createpaymentintent', { ...payload, amount_total: 10085 })
     ).json()
     expect(ok.client_secret).toMatch(/^pi_mock_0001_secret_/)
     expect(
-      (await postJson('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
+      (await mutate('/api/createpaymentintent', { ...payload, amount_total: 100.85 })).status,
     ).toBe(400)
     const unknown = { ...payload, amount_total: 10085, orderId: 'S09999' }
-    expect((await postJson('/api/createpaymentintent', unknown)).status).toBe(400)
+    expect((await mutate('/api/createpaymentintent', unknown)).status).toBe(404)
   })
 
   it('creates the intent on the Stripe server with its amount and description', async () => {
-    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const { client_secret } = await (
-      await postJson('/api/createpaymentintent', {
+      await mutate('/api/createpaymentintent', {
         card: true,
         amount_total: 10085,
         name: 'S04201',
@@ -375,9 +453,9 @@ describe('Idempotency-Key', () => {
   const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
   const key = (k: string) => ({ 'Idempotency-Key': k })
   const createOrder = (k?: string) =>
-    postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, k ? key(k) : {})
+    mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, k ? key(k) : {})
   const confirm = (k: string) =>
-    postJson(
+    mutate(
       '/api/sendorderconfirmation',
       {
         cartlines,
@@ -393,7 +471,7 @@ describe('Idempotency-Key', () => {
       key(k),
     )
   const intent = (k: string) =>
-    postJson(
+    mutate(
       '/api/createpaymentintent',
       {
         card: true,
@@ -426,6 +504,47 @@ describe('Idempotency-Key', () => {
     ])
   })
 
+  it('answers 422 to a key used again with another body, and creates nothing', async () => {
+    expect((await createOrder('order-a')).status).toBe(200)
+    const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
+    const reused = await mutate(
+      '/api/createorderinodoo',
+      { locale: 'fr', contacts, cartlines: other },
+      key('order-a'),
+    )
+    expect(reused.status).toBe(422)
+    expect(await reused.json()).toEqual({
+      message: 'This Idempotency-Key was already used with another body.',
+    })
+    expect(db.orders.map((o) => o.orderNumber)).toEqual(['S04201'])
+    expect(callsOf('createorderinodoo').map((c) => c.reusedKey)).toEqual([undefined, true])
+    // The first body still gets its first answer.
+    expect(await (await createOrder('order-a')).json()).toEqual({
+      orderCreated: true,
+      orderNumber: 'S04201',
+    })
+  })
+
+  it('binds a form to its fields, whatever their order and boundary', async () => {
+    await createOrder('order-a')
+    const fields = confirmationOfS04201(cartlines, '9.95', '100.85')
+    const sendForm = async (entries: [string, string][], k: string) => {
+      const form = new FormData()
+      for (const [name, value] of entries) form.append(name, value)
+      return fetch('/api/sendorderconfirmation', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-CSRF-TOKEN': await token(), ...key(k) },
+      })
+    }
+    expect((await sendForm(Object.entries(fields), 'mail-a')).status).toBe(200)
+    const reordered = await sendForm(Object.entries(fields).reverse(), 'mail-a')
+    expect(reordered.headers.get('Idempotent-Replayed')).toBe('true')
+    const changed = await sendForm(Object.entries({ ...fields, total: '1.00' }), 'mail-a')
+    expect(changed.status).toBe(422)
+    expect(db.orders[0]!.confirmationsSent).toBe(1)
+  })
+
   it('creates separate orders for different keys and without a key', async () => {
     await createOrder('order-a')
     await createOrder('order-b')
@@ -456,6 +575,7 @@ describe('Idempotency-Key', () => {
   })
 
   it('changes the points once per key', async () => {
+    db.sessionEmail = CLAIRE.email
     const first = await updatePoints('points-a', -100)
     const again = await updatePoints('points-a', -100)
     expect(await again.json()).toEqual(await first.json())
@@ -467,6 +587,7 @@ describe('Idempotency-Key', () => {
   })
 
   it('does not keep a 419 answer: the retry with a fresh token runs', async () => {
+    db.sessionEmail = CLAIRE.email
     const stale = await postJson(
       '/user/updateuserpoints',
       { userEmail: CLAIRE.email, date: '22-11-2026', document: 'S04201', points: -100 },
@@ -479,7 +600,7 @@ describe('Idempotency-Key', () => {
 
   it('checks out once per key; another attempt gets 409, the first key its first answer', async () => {
     await createOrder('order-a')
-    const checkout = (k: string) => postJson('/api/checkoutorder', { orderId: 'S04201' }, key(k))
+    const checkout = (k: string) => mutate('/api/checkoutorder', { orderId: 'S04201' }, key(k))
     const first = await checkout('checkout-a')
     expect(first.status).toBe(200)
     const replay = await checkout('checkout-a')
@@ -494,13 +615,13 @@ describe('Idempotency-Key', () => {
 
   it('keeps keys apart per call', async () => {
     expect(await (await createOrder('S04201')).json()).toMatchObject({ orderNumber: 'S04201' })
-    const checkout = await postJson('/api/checkoutorder', { orderId: 'S04201' }, key('S04201'))
+    const checkout = await mutate('/api/checkoutorder', { orderId: 'S04201' }, key('S04201'))
     expect(await checkout.json()).toEqual({ checkedOut: true, orderId: 'S04201' })
     expect(db.orders[0]!.status).toBe('checked-out')
   })
 
   it('creates one payment intent per key', async () => {
-    await postJson('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
     const first = await (await intent('intent-a')).json()
     const again = await (await intent('intent-a')).json()
     expect(again).toEqual(first)

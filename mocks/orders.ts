@@ -1,11 +1,12 @@
 import { db } from './db'
-import { badRequest, json, postFields } from './route'
+import { badRequest, json, postWithCsrf } from './route'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
 import type { Answer } from '../src/api/wire'
 
+/** Each of these changes something: each needs the CSRF token, like the account calls. */
 export const orderHandlers = [
-  postFields(
+  postWithCsrf(
     '/api/createorderinodoo',
     'createorderinodoo',
     { locale: 'locale', contacts: 'json', cartlines: 'json' },
@@ -28,7 +29,7 @@ export const orderHandlers = [
     },
   ),
 
-  postFields('/api/checkoutorder', 'checkoutorder', { orderId: 'string' }, (f) => {
+  postWithCsrf('/api/checkoutorder', 'checkoutorder', { orderId: 'string' }, (f) => {
     const order = db.orders.find((o) => o.orderNumber === f.orderId)
     if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
     if (order.status === 'checked-out')
@@ -37,7 +38,7 @@ export const orderHandlers = [
     return json({ checkedOut: true, orderId: order.orderNumber } satisfies Answer<'checkoutOrder'>)
   }),
 
-  postFields(
+  postWithCsrf(
     '/api/sendorderconfirmation',
     'sendorderconfirmation',
     {
@@ -62,7 +63,7 @@ export const orderHandlers = [
     },
   ),
 
-  postFields(
+  postWithCsrf(
     '/api/createpaymentintent',
     'createpaymentintent',
     {
@@ -78,7 +79,7 @@ export const orderHandlers = [
         return badRequest('The amount_total field must be a positive integer (cents).')
       // A correct server links the intent to the order it pays (and takes the amount from it).
       if (!db.orders.some((o) => o.orderNumber === f.orderId))
-        return badRequest(`The orderId field names no order: "${f.orderId}".`)
+        return json({ message: `Order ${f.orderId} not found.` }, 404)
       // Stripe's servers (mocks/stripe-server.ts) hold the intent the fake Stripe.js then confirms.
       const { id, client_secret } = stripeServer.createIntent({
         amount: f.amount_total,

@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import type { AnyWidgetDefinition, DomWidget } from '../src/props/schema'
 import { loadCodeAndTexts } from '../mount/widget-code'
+import { domTexts } from '../src/i18n/text-files'
 import { parseProps } from '../src/props/parse'
 import type { Locale } from '../src/domain/types'
 import { WidgetTree, loadWidget } from '../mount/root'
@@ -54,11 +55,11 @@ export async function renderWidget(
   }: RenderWidgetOptions = {},
 ): Promise<RenderedWidget> {
   const { element, props } = placeTag(definition, attributes)
-  const { Widget, texts } = await loadWidget(definition, locale)
+  const { Widget, i18n } = await loadWidget(definition, locale)
   const result = render(
     <WidgetTree
       client={client}
-      texts={texts}
+      i18n={i18n}
       locale={locale}
       name={definition.name}
       Widget={Widget}
@@ -91,14 +92,14 @@ export async function renderDomWidget(
   }: Omit<RenderWidgetOptions, 'widgets'> = {},
 ): Promise<RenderedDomWidget> {
   const { element, props } = placeTag(definition, attributes)
-  const { module, texts } = await loadCodeAndTexts(definition, locale)
+  const { module, texts } = await loadCodeAndTexts(definition, locale, domTexts)
   // A DOM definition's module is a DomWidget; the props went through its own schema.
   const draw = module.default as DomWidget<Record<string, unknown>>
   const mounted = draw({
     element,
     props,
     locale,
-    textsFor: (namespace) => texts.fixedT(namespace),
+    textsFor: (namespace) => texts[namespace],
     client,
   })
   let mountedNow = true

@@ -9,6 +9,8 @@ import { db, idempotencyEntry, saveDb, type IdempotentAnswer, type RecordedCall 
 import { answersNormally, heldUntilReleased, takeFault, type CallName } from './faults'
 import { isLocale, type Locale } from '../src/domain/types'
 import { contractHttp, type ContractPostPath } from './contract-http'
+import { canonicalForm, canonicalJson } from '../contract/canonical-body'
+import { isRecord } from '../src/domain/is-record'
 
 /** The body could not be parsed as the JSON its content type announced. */
 export const INVALID_JSON = Symbol('invalid JSON')
@@ -36,10 +38,15 @@ export type CallResolver = (ctx: CallContext) => Response | Promise<Response>
  */
 export type MockResolver = HttpResponseResolver<PathParams, DefaultBodyType, undefined>
 
+const isForm = (request: Request): boolean => {
+  const type = request.headers.get('content-type') ?? ''
+  return type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')
+}
+
 async function readBody(request: Request): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'HEAD') return null
   const type = request.headers.get('content-type') ?? ''
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+  if (isForm(request)) {
     const form = await request.formData()
     const fields: Record<string, string> = {}
     form.forEach((value, key) => {
@@ -64,6 +71,11 @@ export const badRequest = (message: string): Response => json({ message }, 400)
 export interface FaultOptions {
   /** What a "malformed" answer looks like for this call. @default a cut-off JSON document */
   malformed?: () => Response
+  /**
+   * The call needs the session's CSRF token (419 otherwise), checked before a keyed repeat is
+   * answered: a request without the token gets nothing, not even a stored answer.
+   */
+  csrf?: boolean
 }
 
 const malformedJson = () =>
@@ -88,30 +100,54 @@ export const faultedRequests = new Set<string>()
 const inFlight = new Map<string, Promise<void>>()
 
 /**
- * The answer to keep for replays, or null: JSON answers below 500, except 419 (the CSRF check
- * refused the request before the handler ran, and the app retries it with a fresh token).
+ * The canonical body a key is bound to (contract/canonical-body.ts). Kept as text, not as its
+ * SHA-256 as the contract asks of the site: the browser's mocks may run where `crypto.subtle` is
+ * not available (a plain-HTTP demo host), and a few kilobytes per key are nothing here.
  */
-async function keepable(response: Response): Promise<IdempotentAnswer | null> {
+function canonicalOf(request: Request, body: unknown): string {
+  if (isForm(request) && isRecord(body))
+    return canonicalForm(
+      Object.entries(body).map(([name, value]) => [name, String(value)] as const),
+    )
+  return canonicalJson(body)
+}
+
+/**
+ * The answer to keep for replays, or null: JSON answers below 500, except 419 (the CSRF check
+ * refused the request before the handler ran, and the app retries it with a fresh token) and
+ * `orderCreated: false` (a failure a retry with the same key may clear, as the contract says).
+ */
+async function keepable(response: Response, canonical: string): Promise<IdempotentAnswer | null> {
   if (response.status >= 500 || response.status === 419) return null
   if (!(response.headers.get('content-type') ?? '').includes('json')) return null
   try {
-    return { status: response.status, body: (await response.clone().json()) as unknown }
+    const body: unknown = await response.clone().json()
+    if (isRecord(body) && body.orderCreated === false) return null
+    return { status: response.status, body, request: canonical }
   } catch {
     return null
   }
 }
 
 /**
- * Answer a keyed POST at most once: the stored answer of an earlier request with the same call and
- * key when there is one (`recorded.replayed`), otherwise `run()`, whose answer is stored.
+ * Answer a keyed POST at most once: the stored answer of an earlier request with the same call,
+ * key and body when there is one (`recorded.replayed`), 422 for the same key with another body,
+ * otherwise `run()`, whose answer is stored. A repeat arriving while the first runs waits for it.
  */
 async function answerOnce(
   entry: string,
+  canonical: string,
   recorded: RecordedCall,
   run: () => Promise<Response>,
 ): Promise<Response> {
   for (let pending = inFlight.get(entry); pending; pending = inFlight.get(entry)) await pending
   const stored = db.idempotent[entry]
+  // An answer kept before keys were bound to bodies (a browser's older db) has no `request`.
+  if (stored?.request !== undefined && stored.request !== canonical) {
+    recorded.reusedKey = true
+    saveDb()
+    return json({ message: 'This Idempotency-Key was already used with another body.' }, 422)
+  }
   if (stored) {
     recorded.replayed = true
     saveDb()
@@ -126,7 +162,7 @@ async function answerOnce(
   )
   try {
     const response = await run()
-    const answer = await keepable(response)
+    const answer = await keepable(response, canonical)
     if (answer) {
       db.idempotent[entry] = answer
       saveDb()
@@ -189,6 +225,8 @@ export function withFaults(
           break
       }
     }
+    const refused = options.csrf ? csrfProblem(request) : null
+    if (refused) return refused
     if (body === INVALID_JSON) return badRequest('The request body is not valid JSON.')
     const run = async (): Promise<Response> => {
       try {
@@ -203,7 +241,7 @@ export function withFaults(
       }
     }
     const response = await (request.method === 'POST' && key
-      ? answerOnce(idempotencyEntry(call, key), recorded, run)
+      ? answerOnce(idempotencyEntry(call, key), canonicalOf(request, body), recorded, run)
       : run())
     if (fault?.kind !== 'lost') return response
     await response.body?.cancel()
@@ -315,7 +353,20 @@ export const postFieldsVia =
 /** A POST call of the back office whose body fields `spec` reads first. */
 export const postFields = postFieldsVia(withFaults)
 
-/** Account calls need the current CSRF token in X-CSRF-TOKEN (Laravel answers 419 otherwise). */
+/**
+ * A call that needs the CSRF token: every account call and every call that changes something
+ * (the contract's `X-CSRF-TOKEN` parameter). Faults first, then the token, then the resolver.
+ */
+export const withCsrf = (call: CallName, resolver: CallResolver): MockResolver =>
+  withFaults(call, resolver, { csrf: true })
+
+/** A POST that needs the CSRF token, whose body fields `spec` reads after the token check. */
+export const postWithCsrf = postFieldsVia(withCsrf)
+
+/**
+ * Account calls and every mutating call need the current CSRF token in X-CSRF-TOKEN (Laravel
+ * answers 419 otherwise).
+ */
 export function csrfProblem(request: Request): Response | null {
   const sent = request.headers.get('X-CSRF-TOKEN')
   return sent && sent === db.csrfToken ? null : json({ message: 'CSRF token mismatch.' }, 419)

@@ -36,14 +36,29 @@ const hasSession = (request: Request) =>
     .split(';')
     .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`))
 
-/** The answer with a new session cookie, for a visitor who has none yet. */
+/**
+ * The contract's Cache-Control (components.headers): the CMS collections briefly public, every
+ * other answer of the back office `private, no-store`, as a real site sends them.
+ */
+const isCollection = (request: Request) =>
+  /^\/api\/collections\//.test(new URL(request.url).pathname)
+
+const cacheControl = (request: Request) =>
+  isCollection(request) ? 'public, max-age=60, stale-while-revalidate=300' : 'private, no-store'
+
+/**
+ * The answer with its Cache-Control (unless it set one), and a new session cookie for a visitor
+ * who has none yet (never on a collection's answer, which a CDN may keep).
+ */
 function withSession(request: Request, response: Response): Response {
-  if (response.type === 'error' || hasSession(request)) return response
+  if (response.type === 'error') return response
   const headers = new Headers(response.headers)
-  headers.append(
-    'Set-Cookie',
-    `${SESSION_COOKIE}=${crypto.randomUUID()}; Path=/; HttpOnly; SameSite=Lax`,
-  )
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', cacheControl(request))
+  if (!hasSession(request) && !isCollection(request))
+    headers.append(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${crypto.randomUUID()}; Path=/; HttpOnly; SameSite=Lax`,
+    )
   return new Response(response.body, {
     status: response.status,
     statusText: response.statusText,

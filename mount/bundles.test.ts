@@ -33,7 +33,7 @@ describe('text files', () => {
   it('reads the namespaces of useTranslation calls, one or a list', () => {
     const source = [
       "const { t } = useTranslation('cart')",
-      'useTranslation([\'search\', "wine"], { texts })',
+      'useTranslation([\'search\', "wine"], { i18n: i18nFor(locale) })',
       "// a call in a comment names nothing: useTranslation('quotes')",
       "/** also in a doc comment: useTranslation(['faq']) */",
       'useTranslation(ns)',

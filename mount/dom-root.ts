@@ -11,13 +11,14 @@ import type { DomWidget } from '../src/props/schema'
 import { getPageQueryClient } from '../src/api/query-client'
 import { reportError } from '../src/report/report'
 import { checkAttributes } from '../src/props/tag-hints'
+import { domTexts } from '../src/i18n/text-files'
 import { FALLBACK_ATTRIBUTE, loadCodeAndTexts } from './widget-code'
 import type { Renderer } from './runtime'
 
 export const render: Renderer = async ({ element, definition, props, locale }) => {
   // A misspelt attribute the runtime let through (it is not required): a "did you mean" warning.
   checkAttributes(element, definition)
-  const { module, texts } = await loadCodeAndTexts(definition, locale)
+  const { module, texts } = await loadCodeAndTexts(definition, locale, domTexts)
   // A DOM definition's module is a DomWidget (defineDomWidget's type); the runtime parsed
   // `props` through the same definition's schema, so widening them is sound.
   const draw = module.default as DomWidget<Record<string, unknown>>
@@ -26,7 +27,7 @@ export const render: Renderer = async ({ element, definition, props, locale }) =
       element,
       props,
       locale,
-      textsFor: (namespace) => texts.fixedT(namespace),
+      textsFor: (namespace) => texts[namespace],
       client: getPageQueryClient(),
     })
   } catch (error) {
@@ -40,7 +41,7 @@ export const render: Renderer = async ({ element, definition, props, locale }) =
     const message = element.ownerDocument.createElement('p')
     message.setAttribute('role', 'status')
     message.setAttribute(FALLBACK_ATTRIBUTE, '')
-    message.textContent = texts.t('common.crashed')
+    message.textContent = texts.common.crashed
     element.replaceChildren(message)
     return { unmount: () => element.replaceChildren() }
   }

@@ -67,11 +67,11 @@ describe('a widget that crashes', () => {
     }
     const element = document.createElement('div')
     document.body.append(element)
-    const texts = await loadNamespaces('nl', ['common'])
+    const i18n = await loadNamespaces('nl', ['common'])
     renderTree(
       <WidgetTree
         client={new QueryClient()}
-        texts={texts}
+        i18n={i18n}
         locale="nl"
         name="boom"
         Widget={Boom}
@@ -80,7 +80,7 @@ describe('a widget that crashes', () => {
       />,
       { container: element },
     )
-    expectCrashShown(await screen.findByRole('status'), texts.t('common.crashed'))
+    expectCrashShown(await screen.findByRole('status'), 'Hier ging iets mis. Herlaad de pagina.')
     expectCrashReported('boom', 'The "boom" widget crashed')
     expect(console.error).toHaveBeenCalledWith(
       '[wine-widgets] The "boom" widget crashed',
@@ -110,9 +110,8 @@ describe('a widget drawn without React that throws while drawing', () => {
       locale: 'fr',
       widgets: NO_PLACED_WIDGETS,
     })
-    const texts = await loadNamespaces('fr', ['common'])
     const fallback = screen.getByRole('status')
-    expectCrashShown(fallback, texts.t('common.crashed'))
+    expectCrashShown(fallback, 'Un problème est survenu ici. Veuillez recharger la page.')
     // The fallback replaces what the tag held (its placeholder).
     expect([...element.childNodes]).toEqual([fallback])
     expectCrashReported('boom-dom', 'boom-dom: uncaught error')

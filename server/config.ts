@@ -30,6 +30,7 @@ import type { TokenLimitField } from './sommelier/prompt'
  * - rules, per address: 120 (a cart asks for the shipping fee on each change, a wine page for the
  *   promotion of each vintage and volume);
  * - search, per address: 600 (one request per keystroke, disjunctive facets, offices).
+ * contract/openapi.yaml states them as each call's `x-rate-limit` (server/contract-agreement.test.ts).
  */
 export const DEFAULT_LIMITS = {
   sommelierSession: { name: 'sommelier-session', points: 10, duration: 60 },

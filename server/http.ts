@@ -27,13 +27,20 @@ export const defaultLog: Log = (message, detail) => {
   console.error(`[proxy] ${message}`, ...(detail === undefined ? [] : [detail]))
 }
 
+/**
+ * The Cache-Control of every proxy answer, success or refusal: personal (the sommelier), or a POST
+ * a shared cache must not keep. contract/openapi.yaml states the same value
+ * (components.headers.NoStore; server/contract-agreement.test.ts holds the two together).
+ */
+export const NO_STORE = 'private, no-store'
+
 /** `{ "message": … }` with the status, never cached. */
 export function jsonError(status: number, message: string, headers: HeadersInit = {}): Response {
   return Response.json(
     { message },
     {
       status,
-      headers: { 'Cache-Control': 'no-store', ...Object.fromEntries(new Headers(headers)) },
+      headers: { 'Cache-Control': NO_STORE, ...Object.fromEntries(new Headers(headers)) },
     },
   )
 }

@@ -14,6 +14,7 @@ import * as v from 'valibot'
 import {
   defaultFetch,
   defaultLog,
+  NO_STORE,
   fetchWithDeadline,
   ipOf,
   isTimeout,
@@ -142,7 +143,7 @@ export function createRulesHandler(options: RulesHandlerOptions): Handler {
     const performance = 'performance' in answer ? answer.performance : undefined
     return Response.json(
       { result: answer.result, ...(typeof performance === 'string' && { performance }) },
-      { headers: { 'Cache-Control': 'no-store' } },
+      { headers: { 'Cache-Control': NO_STORE } },
     )
   }
 }

@@ -10,6 +10,7 @@ import * as v from 'valibot'
 import {
   defaultFetch,
   defaultLog,
+  NO_STORE,
   fetchWithDeadline,
   ipOf,
   isTimeout,
@@ -25,6 +26,10 @@ import { unlimited, type Limiter } from '../limits'
 
 /** The widgets' indexes: one per locale. */
 export const WINE_INDEXES = ['wines_en', 'wines_fr', 'wines_nl'] as const
+/*
+ * The caps below are stated in contract/openapi.yaml too (SearchRequest, SearchQueries);
+ * server/contract-agreement.test.ts fails when one side changes alone.
+ */
 /** The search panel and the carousel ask for 24, the sommelier 20: room to spare, no dump. */
 export const MAX_HITS_PER_PAGE = 50
 /** Pages a shopper can reach (Algolia's own default stops at 1000 hits). */
@@ -175,7 +180,7 @@ export function createSearchHandler(options: SearchHandlerOptions): Handler {
         )
         if (upstream.ok)
           return new Response(upstream.body, {
-            headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+            headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE },
           })
         const detail = (await upstream.text().catch(() => '')).slice(0, 300)
         log(`search: ${base} answered ${upstream.status}`, detail)

@@ -17,6 +17,7 @@ import type { SommelierLine } from '../../src/domain/sommelier-request'
 import {
   defaultFetch,
   defaultLog,
+  NO_STORE,
   fetchWithDeadline,
   ipOf,
   isTimeout,
@@ -62,7 +63,7 @@ const MAX_BODY_BYTES = 32 * 1024
 
 const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-store',
+  'Cache-Control': NO_STORE,
   // Proxies in front (nginx) must pass each event on as it comes, not the whole answer at once.
   'X-Accel-Buffering': 'no',
 }
@@ -124,7 +125,7 @@ export function createSommelierHandler(options: SommelierHandlerOptions): Handle
     if (type.includes('application/json'))
       return new Response(upstream.body, {
         status: 200,
-        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': NO_STORE },
       })
     await upstream.body?.cancel()
     log(`sommelier: the model answered ${type || 'no content type'}`)

@@ -9,6 +9,7 @@ import { getInvoices, resetPassword } from './account'
 
 describe('getInvoices', () => {
   it('posts { odooID, locale } with the CSRF token and returns the invoices newest first', async () => {
+    db.sessionEmail = 'claire@example.com'
     const invoices = await getInvoices({ odooID: 1001, locale: 'nl' })
     const [call] = callsOf('getinvoices')
     expect(call!.payload).toEqual({ odooID: 1001, locale: 'nl' })
@@ -24,6 +25,7 @@ describe('getInvoices', () => {
   })
 
   it('an empty history is an empty list', async () => {
+    db.sessionEmail = 'tom@example.com'
     await expect(getInvoices({ odooID: 1002, locale: 'fr' })).resolves.toEqual([])
   })
 

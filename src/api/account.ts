@@ -10,7 +10,7 @@
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { normalizeInvoices, type Invoice } from '../domain/invoices'
-import { accountRequest } from '../http/csrf'
+import { accountRequest, sessionChangingRequest } from '../http/csrf'
 import { malformed } from '../http/http'
 import type { Answer, RequestBody, Unchecked } from './wire'
 
@@ -58,7 +58,7 @@ export type PasswordResetPayload = RequestBody<'resetPassword'>
 
 /** `POST /api/resetpassword`: resolves on success, rejects with an HttpError otherwise. */
 export async function resetPassword(payload: PasswordResetPayload): Promise<void> {
-  await accountRequest<undefined>(RESET_PASSWORD_URL, {
+  await sessionChangingRequest<undefined>(RESET_PASSWORD_URL, {
     method: 'POST',
     body: {
       json: {

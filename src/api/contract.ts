@@ -296,8 +296,8 @@ export interface paths {
     /**
      * Create the Stripe payment intent of an order; answers its client secret.
      * @description `amount_total` is the total the browser computed (cents). `orderId` is an extra field
-     *     beyond the product specification's payload: the order the intent pays. The widgets add it;
-     *     it becomes required once every client sends it.
+     *     beyond the product specification's payload, required: the order the intent pays (every
+     *     version of the widgets that creates intents sends it; a body without it answers 400).
      */
     post: operations['createPaymentIntent']
     delete?: never
@@ -703,9 +703,15 @@ export interface components {
       cartlines: string
     }
     OrderCreated: {
+      /**
+       * @description `false`: the back office could not create the order now, for a reason a retry may
+       *     clear (it is not kept for the key; a cart the catalogue refuses is a 422 instead).
+       *     The widgets show "We couldn't create the order. Try again in a couple of minutes",
+       *     keep the cart, and the next Pay sends the same key and body again.
+       */
       orderCreated: boolean
-      /** @description The order number (e.g. S04201); required when orderCreated is true. */
-      orderNumber?: string | number
+      /** @description The order number (e.g. S04201), the `orderId` of the later calls; required when orderCreated is true. */
+      orderNumber?: string
     }
     CheckoutRequest: {
       orderId: string
@@ -730,8 +736,8 @@ export interface components {
       name: string
       customer_name: string
       customer_email: string
-      /** @description Extra field beyond the product specification - the order this intent pays. */
-      orderId?: string
+      /** @description Extra field beyond the product specification - the order this intent pays (the orderNumber of createorderinodoo). */
+      orderId: string
     }
     PaymentIntentAnswer: {
       client_secret: string
@@ -947,6 +953,15 @@ export interface components {
         'application/json': components['schemas']['Message']
       }
     }
+    /** @description The body names another customer than the session's (a server may ignore the hint instead). */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Message']
+      }
+    }
     /** @description Nothing by that name. */
     NotFound: {
       headers: {
@@ -974,8 +989,17 @@ export interface components {
         'application/json': components['schemas']['Message']
       }
     }
-    /** @description Well-formed but refused (validation). */
+    /** @description Well-formed but refused (validation), or an `Idempotency-Key` already used with another body. */
     Unprocessable: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Message']
+      }
+    }
+    /** @description The body is larger than the call's `x-max-body-bytes`. */
+    PayloadTooLarge: {
       headers: {
         [name: string]: unknown
       }
@@ -1023,18 +1047,19 @@ export interface components {
     }
   }
   parameters: {
-    /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+    /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
     CsrfToken: string
     /**
-     * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-     *     it; a call without one is processed but not deduplicated.
+     * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+     *     widgets always send it; a call without one is processed but not deduplicated. The same
+     *     key with another body answers 422 (see the rules for every call for the body's hash).
      */
     IdempotencyKey: string
   }
   requestBodies: never
   headers: {
     /** @description `private, no-store` - personal, never kept by a shared cache. */
-    NoStore: string
+    NoStore: 'private, no-store'
     /** @description `public, max-age=60, stale-while-revalidate=300` - the same for every visitor, briefly kept by a CDN. */
     PublicBrief: string
     /** @description Seconds to wait before trying again. */
@@ -1074,7 +1099,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1100,7 +1125,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1132,7 +1157,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1158,7 +1183,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1190,7 +1215,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1222,7 +1247,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1253,7 +1278,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1285,11 +1310,12 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1314,6 +1340,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      403: components['responses']['Forbidden']
       /** @description The hinted customer does not exist (a server that ignores the hint never answers it). */
       404: {
         headers: {
@@ -1333,7 +1360,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1357,6 +1384,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      403: components['responses']['Forbidden']
       /** @description The hinted customer does not exist (a server that ignores the hint never answers it). */
       404: {
         headers: {
@@ -1374,7 +1402,7 @@ export interface operations {
     parameters: {
       query?: never
       header: {
-        /** @description The token of `GET /cp/auth/token`. A stale one answers 419; the widgets fetch a new one and retry once. */
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
         'X-CSRF-TOKEN': components['parameters']['CsrfToken']
       }
       path?: never
@@ -1398,6 +1426,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      403: components['responses']['Forbidden']
       419: components['responses']['CsrfMismatch']
       '5XX': components['responses']['ServerError']
     }
@@ -1485,10 +1514,13 @@ export interface operations {
   createOrderInOdoo: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1501,7 +1533,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The order number. `orderCreated false` is a failure. */
+      /** @description The order number. `orderCreated false` is a failure a retry may clear (see OrderCreated). */
       200: {
         headers: {
           'Idempotent-Replayed': components['headers']['IdempotentReplayed']
@@ -1514,6 +1546,7 @@ export interface operations {
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
       422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
@@ -1521,10 +1554,13 @@ export interface operations {
   createPaymentIntent: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1549,17 +1585,23 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
+      422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
   }
   checkoutOrder: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1586,6 +1628,7 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
       422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
@@ -1593,10 +1636,13 @@ export interface operations {
   sendOrderConfirmation: {
     parameters: {
       query?: never
-      header?: {
+      header: {
+        /** @description The token of `GET /cp/auth/token`, bound to the session. A missing or stale one answers 419 (before any effect or replay); the widgets fetch a new one and retry once. */
+        'X-CSRF-TOKEN': components['parameters']['CsrfToken']
         /**
-         * @description One key per payment step of a cart: a retry carries the same key. The widgets always send
-         *     it; a call without one is processed but not deduplicated.
+         * @description One key per payment step of a cart: a retry carries the same key and the same body. The
+         *     widgets always send it; a call without one is processed but not deduplicated. The same
+         *     key with another body answers 422 (see the rules for every call for the body's hash).
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey']
       }
@@ -1623,6 +1669,8 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       404: components['responses']['NotFound']
       409: components['responses']['Conflict']
+      419: components['responses']['CsrfMismatch']
+      422: components['responses']['Unprocessable']
       '5XX': components['responses']['ServerError']
     }
   }
@@ -1684,6 +1732,7 @@ export interface operations {
       }
       400: components['responses']['BadRequest']
       401: components['responses']['Unauthenticated']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
@@ -1704,6 +1753,7 @@ export interface operations {
       /** @description The decision's output is the fee in EUR (a number ≥ 0; anything else is a failure, never free shipping). */
       200: {
         headers: {
+          'Cache-Control': components['headers']['NoStore']
           [name: string]: unknown
         }
         content: {
@@ -1713,6 +1763,7 @@ export interface operations {
       400: components['responses']['RulesError']
       401: components['responses']['RulesError']
       404: components['responses']['RulesError']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
@@ -1733,6 +1784,7 @@ export interface operations {
       /** @description The decision's output is the promotion. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['NoStore']
           [name: string]: unknown
         }
         content: {
@@ -1742,6 +1794,7 @@ export interface operations {
       400: components['responses']['RulesError']
       401: components['responses']['RulesError']
       404: components['responses']['RulesError']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }
@@ -1772,6 +1825,7 @@ export interface operations {
       /** @description One result per request, in order. */
       200: {
         headers: {
+          'Cache-Control': components['headers']['NoStore']
           [name: string]: unknown
         }
         content: {
@@ -1781,6 +1835,7 @@ export interface operations {
       400: components['responses']['SearchError']
       403: components['responses']['SearchError']
       404: components['responses']['SearchError']
+      413: components['responses']['PayloadTooLarge']
       429: components['responses']['TooManyRequests']
       '5XX': components['responses']['ServerError']
     }

@@ -19,6 +19,56 @@ import {
 
 const contact = CLAIRE_CONTACT
 
+/** The payment flow's calls, each with a body the mock reads. */
+const steps: [CallName, () => Promise<unknown>][] = [
+  [
+    'createorderinodoo',
+    () =>
+      createOrderInOdoo({
+        locale: 'fr',
+        contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
+        cartlines: [wineLine()],
+      }),
+  ],
+  [
+    'createpaymentintent',
+    () =>
+      createPaymentIntent({
+        amount_total: 1000,
+        name: 'S00001',
+        orderId: 'S00001',
+        customer_name: 'Claire',
+        customer_email: CLAIRE.email,
+      }),
+  ],
+  ['checkoutorder', () => checkoutOrder('S00001')],
+  [
+    'sendorderconfirmation',
+    () =>
+      sendOrderConfirmation({
+        cartlines: [],
+        shipping: 0,
+        total: 10,
+        invoice: contact,
+        delivery: contact,
+        redeemedPoints: 0,
+        redeemedPointsAmount: 0,
+        locale: 'fr',
+        orderId: 'S00001',
+      }),
+  ],
+  [
+    'updateuserpoints',
+    () =>
+      updateUserPoints({
+        userEmail: CLAIRE.email,
+        date: '01/01/2026',
+        document: 'S1',
+        points: 5,
+      }),
+  ],
+]
+
 describe('order calls', () => {
   it('checks a VAT number as form data and reads "---" as no name', async () => {
     expect(await isVATValid('BE0403170701')).toEqual({
@@ -40,10 +90,12 @@ describe('order calls', () => {
     expect(db.orders[0]).toMatchObject({ orderNumber: 'S04201', locale: 'nl' })
   })
 
-  it('treats orderCreated: false as a failure', async () => {
-    server.use(
-      http.post('/api/createorderinodoo', () => HttpResponse.json({ orderCreated: false })),
-    )
+  it.each([
+    [{ orderCreated: false }],
+    [{ orderCreated: true, orderNumber: 4201 }],
+    [{ orderCreated: true, orderNumber: ' ' }],
+  ])('treats orderCreated: false, or no order number as text, as a failure: %j', async (answer) => {
+    server.use(http.post('/api/createorderinodoo', () => HttpResponse.json(answer)))
     await expect(
       createOrderInOdoo({
         locale: 'fr',
@@ -71,6 +123,7 @@ describe('order calls', () => {
   })
 
   it('updates and reads the points with the CSRF token', async () => {
+    db.sessionEmail = CLAIRE.email
     await updateUserPoints({
       userEmail: CLAIRE.email,
       date: '22/11/2026',
@@ -79,6 +132,21 @@ describe('order calls', () => {
     })
     expect(await getUpdatedPoints(CLAIRE.email)).toBe(320)
     expect(callsOf('csrf')).toHaveLength(1)
+  })
+
+  it.each(steps)('%s sends the CSRF token, and a fresh one once after a 419', async (call, run) => {
+    const sent: (string | null)[] = []
+    const listen = ({ request }: { request: Request }) => {
+      if (request.url.includes(`/${call}`)) sent.push(request.headers.get('X-CSRF-TOKEN'))
+    }
+    server.events.on('request:start', listen)
+    await run().catch(() => undefined)
+    // The session's token changes (a login in another tab): the next call is refused once.
+    db.csrfToken = 'csrf-token-2'
+    await run().catch(() => undefined)
+    server.events.removeListener('request:start', listen)
+    expect(sent).toEqual(['csrf-token-1', 'csrf-token-1', 'csrf-token-2'])
+    expect(callsOf('csrf')).toHaveLength(2)
   })
 
   it.each([
@@ -103,55 +171,6 @@ describe('timeouts of the payment steps', () => {
   afterEach(() => {
     vi.useRealTimers()
   })
-
-  const steps: [CallName, () => Promise<unknown>][] = [
-    [
-      'createorderinodoo',
-      () =>
-        createOrderInOdoo({
-          locale: 'fr',
-          contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
-          cartlines: [wineLine()],
-        }),
-    ],
-    [
-      'createpaymentintent',
-      () =>
-        createPaymentIntent({
-          amount_total: 1000,
-          name: 'S00001',
-          orderId: 'S00001',
-          customer_name: 'Claire',
-          customer_email: CLAIRE.email,
-        }),
-    ],
-    ['checkoutorder', () => checkoutOrder('S00001')],
-    [
-      'sendorderconfirmation',
-      () =>
-        sendOrderConfirmation({
-          cartlines: [],
-          shipping: 0,
-          total: 10,
-          invoice: contact,
-          delivery: contact,
-          redeemedPoints: 0,
-          redeemedPointsAmount: 0,
-          locale: 'fr',
-          orderId: 'S00001',
-        }),
-    ],
-    [
-      'updateuserpoints',
-      () =>
-        updateUserPoints({
-          userEmail: CLAIRE.email,
-          date: '01/01/2026',
-          document: 'S1',
-          points: 5,
-        }),
-    ],
-  ]
 
   it.each(steps)(
     '%s waits longer than other calls, then gives up with "Error fetching data"',

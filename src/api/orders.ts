@@ -3,14 +3,17 @@
  *
  * Wire formats (contract/openapi.yaml and the types generated from it): `isVATValid` and `sendorderconfirmation` are form
  * data; `createorderinodoo` is form data too, its `contacts` and `cartlines` fields being JSON text;
- * `checkoutorder` and `createpaymentintent` are JSON. `updateuserpoints` and `getupdatedpoints` are
- * account calls (CSRF token). Every failure, and every answer without the documented shape, raises
+ * `checkoutorder` and `createpaymentintent` are JSON. Every call here but the VAT check changes
+ * something or reads the account, so it goes through `accountRequest` (CSRF token in
+ * X-CSRF-TOKEN, a fresh token and one retry on 419): a form on another site can post form data
+ * without a preflight, and the token is what tells the site the shopper's own page sent it.
+ * Every failure, and every answer without the documented shape, raises
  * an HttpError ("Error fetching data"), so callers handle one kind of failure. The payment steps
  * get the longer PAYMENT_TIMEOUT_MS: a slow back office is waited for, a hung one is not.
  */
 import type { CartLine, Contact, Locale, VatRecord } from '../domain/types'
 import { accountRequest } from '../http/csrf'
-import { PAYMENT_TIMEOUT_MS, malformed, postForm, request, type RequestOptions } from '../http/http'
+import { PAYMENT_TIMEOUT_MS, malformed, postForm, type RequestOptions } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
 import type { Answer, RequestBody, Schema, Unchecked } from './wire'
@@ -74,7 +77,10 @@ export interface OrderContacts {
   vat: VatRecord
 }
 
-/** `POST /api/createorderinodoo` → the order number. `orderCreated: false` is a failure. */
+/**
+ * `POST /api/createorderinodoo` → the order number. `orderCreated: false` is a failure (the
+ * payment shows "couldn't create the order" and keeps the cart; the next Pay sends the same key).
+ */
 export async function createOrderInOdoo(
   order: {
     locale: Locale
@@ -83,7 +89,7 @@ export async function createOrderInOdoo(
   },
   options: MutationOptions = {},
 ): Promise<string> {
-  const raw = await request<Unchecked<Answer<'createOrderInOdoo'>>>(CREATE_ORDER_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'createOrderInOdoo'>>>(CREATE_ORDER_URL, {
     method: 'POST',
     body: {
       form: {
@@ -97,16 +103,18 @@ export async function createOrderInOdoo(
   if (!isRecord(raw) || raw.orderCreated !== true) {
     throw malformed('POST', CREATE_ORDER_URL, 'the order was not created')
   }
+  // A string, as the contract types it: the later calls send it back as `orderId` (a string),
+  // so a number would be a back office the contract check should flag, not one to read around.
   const number = raw.orderNumber
-  if ((typeof number !== 'string' || number.trim() === '') && typeof number !== 'number') {
+  if (typeof number !== 'string' || number.trim() === '') {
     throw malformed('POST', CREATE_ORDER_URL, 'the answer has no orderNumber')
   }
-  return String(number)
+  return number
 }
 
 /** `POST /api/checkoutorder`: confirms a paid order. The answer is not read. */
 export async function checkoutOrder(orderId: string, options: MutationOptions = {}): Promise<void> {
-  await request<undefined>(
+  await accountRequest<undefined>(
     CHECKOUT_ORDER_URL,
     unreadPost({ json: { orderId } satisfies RequestBody<'checkoutOrder'> }, options),
   )
@@ -141,7 +149,7 @@ export async function sendOrderConfirmation(
     locale: confirmation.locale,
     orderId: confirmation.orderId,
   } satisfies RequestBody<'sendOrderConfirmation'>
-  await request<undefined>(ORDER_CONFIRMATION_URL, unreadPost({ form }, options))
+  await accountRequest<undefined>(ORDER_CONFIRMATION_URL, unreadPost({ form }, options))
 }
 
 /**
@@ -156,7 +164,7 @@ export async function createPaymentIntent(
   intent: PaymentIntentRequest,
   options: MutationOptions = {},
 ): Promise<string> {
-  const raw = await request<Unchecked<Answer<'createPaymentIntent'>>>(PAYMENT_INTENT_URL, {
+  const raw = await accountRequest<Unchecked<Answer<'createPaymentIntent'>>>(PAYMENT_INTENT_URL, {
     method: 'POST',
     body: { json: { card: 'card', ...intent } satisfies RequestBody<'createPaymentIntent'> },
     ...mutation(options),

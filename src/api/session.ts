@@ -8,7 +8,7 @@
  */
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { Locale, SessionState, User } from '../domain/types'
-import { accountRequest } from '../http/csrf'
+import { accountRequest, sessionChangingRequest } from '../http/csrf'
 import { malformed, type HttpMethod } from '../http/http'
 import { isRecord } from '../domain/is-record'
 import { toNumber } from '../domain/to-number'
@@ -83,7 +83,7 @@ export function currentUserQueryOptions() {
 
 /** `POST /login/loginuser`: wrong credentials resolve to a logged-out session, not an error. */
 export async function loginUser(email: string, password: string): Promise<SessionState> {
-  const raw = await accountRequest<Unchecked<Answer<'loginUser'>>>(LOGIN_URL, {
+  const raw = await sessionChangingRequest<Unchecked<Answer<'loginUser'>>>(LOGIN_URL, {
     method: 'POST',
     body: { json: { email, password } satisfies RequestBody<'loginUser'> },
   })
@@ -135,7 +135,7 @@ export type NewAccount = RequestBody<'createUser'>
 
 /** `POST /user/createuser`. The answer's content is not specified: only the status counts. */
 export async function createUser(account: NewAccount): Promise<void> {
-  await accountRequest<undefined>(CREATE_USER_URL, {
+  await sessionChangingRequest<undefined>(CREATE_USER_URL, {
     method: 'POST',
     body: {
       json: {

@@ -51,3 +51,17 @@ export async function accountRequest<T>(url: string, options: RequestOptions = {
     throw error
   }
 }
+
+/**
+ * A call after which the site gives the session a new token (login, logout, account creation,
+ * password reset, as the contract says): the kept token is dropped once it answers, so the next
+ * account call fetches the new one instead of being refused with 419 first.
+ */
+export async function sessionChangingRequest<T>(
+  url: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const answer = await accountRequest<T>(url, options)
+  page.get().token = null
+  return answer
+}

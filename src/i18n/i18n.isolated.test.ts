@@ -22,7 +22,7 @@ describe('loadTextFile', () => {
       const { loadTextFile } = await import('./i18n')
       const i18n = await loadTextFile('fr', file)
       expect(new Set(vi.mocked(load).mock.calls.map(([, f]) => f))).toEqual(new Set([file]))
-      for (const ns of files[file] ?? []) expect(i18n.has(ns)).toBe(true)
+      for (const ns of files[file] ?? []) expect(i18n.hasResourceBundle('fr', ns)).toBe(true)
     },
   )
 

@@ -1,132 +1,187 @@
-import { files, load } from 'virtual:wine-texts'
-import { isLocale, type Locale } from '../domain/types'
-import { isRecord } from '../domain/is-record'
+import { createInstance, type i18n as I18n, type TFunction } from 'i18next'
+import resourcesToBackend from 'i18next-resources-to-backend'
+import { LOCALES, isLocale, type Locale } from '../domain/types'
+import { currentPage, pageSlot, type PageContext } from '../page/page-context'
 import { reportError } from '../report/report'
-import { Texts, type TFunction } from './texts'
+import {
+  COMMON_NAMESPACE,
+  allNamespaces,
+  fileOf,
+  namespacesOf,
+  readNamespace,
+  type Namespace,
+} from './text-files'
 
 /**
- * Loading the widgets' texts (./texts.ts reads them):
- * - Each top-level key of `locales/*.json` is a namespace (`cart`, `wine`, `common`…).
- *   Components name the namespaces they use once, in `useTranslation(['search', 'wine'])`, and
- *   suspend until they are loaded; keys keep their namespace in front (`t('wine.red')`).
- * - The build splits the locale files into small text files (the `wine-texts` plugin in
- *   build/texts-plugin.ts): one per widget, or per group of widgets that load together
- *   (mount/bundles.ts), so a page downloads only its widgets' texts, in a few requests; the
- *   runtime preloads a widget's file in parallel with its code.
- * - One `Texts` per locale and page, given to each root in that locale by `TextsProvider`.
+ * The widgets' texts through i18next and react-i18next, as their docs intend
+ * (docs/decisions.md, "Texts through i18next, one file per bundle"):
+ * - Each top-level key of `locales/*.json` is an i18next namespace (`cart`, `wine`, `common`…).
+ *   Components name the namespaces they use once, in react-i18next's
+ *   `useTranslation(['search', 'wine'])`, and suspend until they are loaded; keys keep their
+ *   namespace in front (`t('wine.red')`).
+ * - i18next-resources-to-backend reads a namespace by `import()` of the build's text files
+ *   (./text-files.ts): one small file per locale and widget (or group of widgets that load
+ *   together), so a page downloads only its widgets' texts; the runtime loads a widget's file in
+ *   parallel with its code.
+ * - One i18next instance per page (a page slot: a test's fresh page has a fresh one); each locale
+ *   a root renders in has a clone of it (one resource store, one backend) with its own language,
+ *   given to the root's `I18nextProvider`.
  */
-export type Namespace = string
-export type { TFunction }
+export type { Namespace, TFunction }
+export { COMMON_NAMESPACE }
 
-/** Always loaded: the error-boundary fallback and a few shared words. */
-export const COMMON_NAMESPACE = 'common'
-
-// Module-level on purpose (docs/architecture.md, "The page context"): the texts are immutable and
-// mirror the browser's module map of text files, which is per document (a failed import stays
-// failed: no retries).
-
-const byLocale = new Map<Locale, Texts>()
-/** Why the last read of a `locale|namespace` failed. */
-const readFailures = new Map<string, unknown>()
-/** Reads under way, by `locale|file`. */
-const reading = new Map<string, Promise<void>>()
-
-/** The smallest text file that holds a namespace. */
-function fileOf(ns: Namespace): string {
-  const holders = Object.entries(files).filter(([, namespaces]) => namespaces.includes(ns))
-  const [best] = holders.sort(([, a], [, b]) => a.length - b.length)
-  if (!best) throw new Error(`[wine-widgets] Unknown text namespace "${ns}"`)
-  return best[0]
+interface PageTexts {
+  instance: I18n
+  byLocale: Map<Locale, I18n>
+  /**
+   * The file each `locale|namespace` is read from: that of the widget that asked for it first.
+   * `common`, `login` and `wine` are in several files; reading each from the smallest file
+   * holding it would be another request, and a round trip, before the widget renders.
+   */
+  fileFor: Map<string, string>
+  /** Why a `locale|namespace` could not be read, and who waits to hear it (mount/root.tsx). */
+  failures: Map<string, Error>
+  listeners: Set<() => void>
+  /** Missing texts already reported: once each. */
+  reported: Set<string>
 }
 
-/** The texts of a locale (what a root in that locale renders with). */
-export function localeTexts(locale: Locale): Texts {
-  let texts = byLocale.get(locale)
-  if (!texts) {
-    texts = new Texts(locale, (key, lng) =>
-      reportError({ area: 'texts', message: `Missing text "${key}" (${lng})` }),
-    )
-    byLocale.set(locale, texts)
+const pageTexts = pageSlot<PageTexts>(() => {
+  const texts: PageTexts = {
+    byLocale: new Map(),
+    fileFor: new Map(),
+    failures: new Map(),
+    listeners: new Set(),
+    reported: new Set(),
+    instance: createInstance({
+      ns: [COMMON_NAMESPACE],
+      defaultNS: COMMON_NAMESPACE,
+      // One separator for namespace and key: `t('cart.title')` reads `title` of namespace `cart`.
+      // i18next splits a namespace off only when it is one of the instance's namespaces (those
+      // named by `useTranslation` so far), otherwise the key is looked up in the default one.
+      nsSeparator: '.',
+      keySeparator: '.',
+      supportedLngs: [...LOCALES],
+      fallbackLng: false,
+      interpolation: { escapeValue: false }, // React escapes; texts are never rendered as HTML.
+      react: { useSuspense: true },
+      // A text file that failed to import stays failed in the browser's module map: no retries.
+      maxRetries: 0,
+      // A missing text shows its whole key (`cart.title`), is reported once per page.
+      appendNamespaceToMissingKey: true,
+      saveMissing: true,
+      missingKeyHandler: (lngs, ns, key) => {
+        const id = `${lngs.join(',')}|${ns}.${key}`
+        if (texts.reported.has(id)) return
+        texts.reported.add(id)
+        reportError({ area: 'texts', message: `Missing text "${ns}.${key}" (${lngs.join(', ')})` })
+      },
+    }),
   }
+  texts.instance.use(
+    resourcesToBackend(async (language: string, namespace: string) => {
+      const id = `${language}|${namespace}`
+      try {
+        if (!isLocale(language)) throw new Error(`[wine-widgets] No texts for "${language}"`)
+        return await readNamespace(language, namespace, texts.fileFor.get(id) ?? fileOf(namespace))
+      } catch (error) {
+        // i18next keeps only that the read failed: `loadNamespaces` and the root say why (the
+        // cause: an import stopped by the page going away is recognised as such).
+        texts.failures.set(
+          id,
+          error instanceof Error
+            ? error
+            : new Error(`[wine-widgets] Texts failed to load: ${language}/${namespace}`, {
+                cause: error,
+              }),
+        )
+        for (const listener of texts.listeners) listener()
+        throw error
+      }
+    }),
+  )
+  // No language: the page's instance renders nothing itself, its clones do.
+  void texts.instance.init()
   return texts
-}
+})
 
-/** Imports one text file of a locale into its texts: every namespace it holds. */
-function readFile(locale: Locale, file: string): Promise<void> {
-  const id = `${locale}|${file}`
-  let read = reading.get(id)
-  if (!read) {
-    const texts = localeTexts(locale)
-    read = load(locale, file).then(
-      (m) => {
-        for (const ns of files[file] ?? []) {
-          const bundle = m.default[ns]
-          if (isRecord(bundle)) texts.add(ns, bundle)
-          else
-            readFailures.set(
-              `${locale}|${ns}`,
-              new Error(`[wine-widgets] No texts for "${locale}/${ns}"`),
-            )
-        }
-      },
-      (error: unknown) => {
-        // The cause is kept: an import stopped by the page going away is recognised as such
-        // (src/report/page-leave).
-        for (const ns of files[file] ?? []) readFailures.set(`${locale}|${ns}`, error)
-      },
-    )
-    reading.set(id, read)
+/** The i18next instance of a locale in a page (what a root in that locale renders with). */
+export function i18nFor(locale: Locale, page: PageContext = currentPage()): I18n {
+  const texts = pageTexts.of(page)
+  let instance = texts.byLocale.get(locale)
+  if (!instance) {
+    // Its own namespace list: a clone loads, for its language, only what its roots name; none at
+    // init (`common` comes with the first text file, not from a file of its own). Synchronous
+    // init, so the language is set before the first `loadNamespaces`.
+    instance = texts.instance.cloneInstance({ lng: locale, ns: [], initAsync: false })
+    texts.byLocale.set(locale, instance)
   }
-  return read
+  return instance
 }
 
-/** Whether the build made a text file of this name (the widgets' files: mount/bundles.ts). */
-export const hasTextFile = (file: string): boolean => file in files
+/** The first failed read of one of `namespaces` in a page, if any (mount/root.tsx). */
+export function textFailure(
+  namespaces: readonly Namespace[],
+  page: PageContext = currentPage(),
+): Error | undefined {
+  const { failures } = pageTexts.of(page)
+  for (const [id, error] of failures)
+    if (namespaces.includes(id.slice(id.indexOf('|') + 1))) return error
+  return undefined
+}
 
-/** Every namespace the build knows. */
-export const allNamespaces = (): Namespace[] => [...new Set(Object.values(files).flat())]
+/** Calls `listener` when a text read fails in a page; returns the unsubscribe function. */
+export function onTextFailure(listener: () => void, page: PageContext = currentPage()) {
+  const { listeners } = pageTexts.of(page)
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
 
 /**
- * Load namespaces of a locale (default: all) and `common`; resolves to that locale's texts,
+ * Load namespaces of a locale (default: all) and `common`; resolves to that locale's instance,
  * rejects when one could not be loaded (the runtime then shows the widget's failure).
  */
 export async function loadNamespaces(
   locale: Locale,
   namespaces: readonly Namespace[] = allNamespaces(),
-): Promise<Texts> {
+  page: PageContext = currentPage(),
+): Promise<I18n> {
   if (!isLocale(locale)) throw new Error(`[wine-widgets] No texts for "${String(locale)}"`)
-  const texts = localeTexts(locale)
+  const i18n = i18nFor(locale, page)
   const wanted = [...new Set([COMMON_NAMESPACE, ...namespaces])]
-  const files = new Set<string>()
-  for (const ns of wanted.filter((n) => !texts.has(n))) {
-    try {
-      files.add(fileOf(ns))
-    } catch (error) {
-      readFailures.set(`${locale}|${ns}`, error)
-    }
-  }
-  await Promise.all([...files].map((file) => readFile(locale, file)))
-  const missing = wanted.filter((ns) => !texts.has(ns))
-  if (missing.length > 0)
+  // i18next resolves once every read has ended, whether it succeeded or not.
+  await i18n.loadNamespaces(wanted)
+  const missing = wanted.filter((ns) => !i18n.hasResourceBundle(locale, ns))
+  if (missing.length > 0) {
+    const { failures } = pageTexts.of(page)
     throw new Error(`[wine-widgets] Texts failed to load: ${locale}/${missing.join(', ')}`, {
-      cause: missing.map((ns) => readFailures.get(`${locale}|${ns}`)).find(Boolean),
+      cause: missing.map((ns) => failures.get(`${locale}|${ns}`)).find(Boolean),
     })
-  return texts
+  }
+  return i18n
 }
 
 /**
- * Load one text file of a locale: every namespace it holds comes from this one import, not from
- * the smallest file holding each (`common`, `login`, `wine` are in several files), which would
- * be another request and a round trip more before the widget renders.
+ * Load one text file of a locale: every namespace it holds is read from this one import, not
+ * from the smallest file holding each (see `fileFor`).
  */
-export async function loadTextFile(locale: Locale, file: string): Promise<Texts> {
-  const namespaces = files[file]
-  if (!namespaces) throw new Error(`[wine-widgets] Unknown text file "${file}"`)
-  if (isLocale(locale)) await readFile(locale, file)
-  return loadNamespaces(locale, namespaces)
+export function loadTextFile(
+  locale: Locale,
+  file: string,
+  page: PageContext = currentPage(),
+): Promise<I18n> {
+  const namespaces = namespacesOf(file)
+  if (namespaces.length === 0)
+    return Promise.reject(new Error(`[wine-widgets] Unknown text file "${file}"`))
+  const { fileFor } = pageTexts.of(page)
+  for (const ns of namespaces)
+    if (!fileFor.has(`${locale}|${ns}`)) fileFor.set(`${locale}|${ns}`, file)
+  return loadNamespaces(locale, namespaces, page)
 }
 
 /** A translate function in one locale, outside React (tests, scripts). */
 export async function getT(locale: Locale, namespaces?: readonly Namespace[]): Promise<TFunction> {
-  return (await loadNamespaces(locale, namespaces)).t
+  return (await loadNamespaces(locale, namespaces)).getFixedT(locale)
 }

@@ -3,8 +3,8 @@ import type { Locale } from '../domain/types'
 
 /**
  * The locale of a widget root, for what texts do not do: formatting money and dates through
- * `Intl`, choosing an index or a URL. Texts come from `useTranslation` (./use-translation.tsx),
- * whose `TextsProvider` in mount/root.tsx already speaks the root's locale.
+ * `Intl`, choosing an index or a URL. Texts come from react-i18next's `useTranslation`, whose
+ * `I18nextProvider` in mount/root.tsx already speaks the root's locale.
  */
 export const LocaleContext = createContext<Locale | null>(null)
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { TFunction } from '../i18n/texts'
+import type { LocaleTexts } from '../i18n/text-files'
 import type { QueryClient } from '@tanstack/query-core'
 import type { Locale } from '../domain/types'
 
@@ -68,10 +68,13 @@ export interface WidgetComponentProps<P = PropsOf<NoAttributes>> {
 /** What a widget drawn without React receives (see `defineDomWidget`). */
 export interface DomWidgetArgs<P> extends WidgetComponentProps<P> {
   /**
-   * Its texts in its locale: `textsFor('quotes')('quotes.label')`. Name the namespace here, as a
-   * literal: the build reads it from the code to put the texts in the widget's text file.
+   * Its texts in its locale, as the locale files hold them: `textsFor('quotes').label`. No
+   * i18next: a page whose widgets are all drawn without React loads none (the quotes-only page),
+   * so a text here has no placeholder and no plural. Name the namespace here, as a literal: the
+   * build reads it from the code to put the texts in the widget's text file; list the keys read
+   * in i18next.config.ts (the key check cannot see them).
    */
-  textsFor: (namespace: string) => TFunction
+  textsFor: <N extends keyof LocaleTexts>(namespace: N) => LocaleTexts[N]
   /** The page's React Query cache (React Query's core): reads shared with the React widgets. */
   client: QueryClient
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useSession, useSessionChecked } from '../../src/session/use-session'
 import { InvoiceList } from '../../src/features/invoice-list/InvoiceList'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'

@@ -13,7 +13,7 @@ import {
 import { cartPath } from '../../src/domain/cart-page'
 import { NO_PROMOTION } from '../../src/domain/points'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { addToCart, useQuantityInCart } from '../../src/store/cart-actions'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'

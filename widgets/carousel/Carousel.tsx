@@ -6,7 +6,7 @@ import { CAROUSEL_FULL_ROW, carouselLayout } from '../../src/domain/carousel-lay
 import type { WineHit } from '../../src/domain/wine-hit'
 import { searchWines, type WinesResult } from '../../src/services/search-client'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { CarouselProps } from './props'
 import styles from './Carousel.module.css'
 import { useReportError } from '../../src/report/use-report-error'

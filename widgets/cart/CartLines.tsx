@@ -4,7 +4,7 @@ import { lineTotal } from '../../src/domain/cart'
 import { clampQuantity, isOutOfStock, minusQuantity, plusQuantity } from '../../src/domain/quantity'
 import type { CartLine } from '../../src/domain/types'
 import { safeUrl } from '../../src/domain/safe-url'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import {
   currentQuantity,
   removeFromCart,

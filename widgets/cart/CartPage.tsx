@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'

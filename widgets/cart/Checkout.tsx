@@ -6,7 +6,7 @@ import {
   type CheckoutTab,
 } from '../../src/domain/checkout'
 import { useEmitOnce } from '../../src/bus/use-bus'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { usePaymentProgress } from '../../src/payment/use-payment'
 import { useCheckoutLocked } from '../../src/store/cart-actions'
 import { getStore } from '../../src/store/shared-store'

@@ -3,7 +3,7 @@ import { CONTACT_FIELDS, contactProblems, type ContactField } from '../../src/do
 import { intlLocale } from '../../src/domain/money'
 import type { Contact } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { updateContact, type ContactKind } from '../../src/store/contacts-actions'
 import { useAddressAutocomplete } from './use-address-autocomplete'
 import styles from './Checkout.module.css'

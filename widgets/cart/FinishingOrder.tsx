@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentStatus } from '../../src/payment/use-payment'
 import styles from './Checkout.module.css'

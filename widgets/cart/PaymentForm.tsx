@@ -5,7 +5,7 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js'
 import { paymentAmount } from '../../src/domain/checkout'
 import { formatMoney } from '../../src/domain/money'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type {
   PayCheck,
   PaymentFailure,

@@ -9,7 +9,7 @@ import {
   type RedeemAdjustment,
 } from '../../src/domain/redemption'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { useCartTotals, useCheckoutLocked } from '../../src/store/cart-actions'
 import { formatNumber } from '../../src/ui/number/format-number'

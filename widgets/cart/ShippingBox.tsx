@@ -1,5 +1,5 @@
 import { isDeliveryValid } from '../../src/domain/validation'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useCartTotals } from '../../src/store/cart-actions'
 import { useContacts } from '../../src/store/contacts-actions'
 import { Money } from '../../src/ui/money/Money'

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import { formatMoney } from '../../src/domain/money'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { PaidOrder } from '../../src/payment/payment-controller'
 import { homePath } from '../../src/session/routes'
 import styles from './Checkout.module.css'

@@ -1,6 +1,6 @@
 import type { CartTotals } from '../../src/domain/cart'
 import type { CartState } from '../../src/domain/types'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useStore } from '../../src/store/shared-store'
 import type { StoreState } from '../../src/store/state'
 import { Money } from '../../src/ui/money/Money'

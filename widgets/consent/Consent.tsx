@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { answerConsent, CONSENT_OPEN_EVENT, hasConsentCookie } from '../../src/consent/consent'
 import { requestConsentOpen } from '../../src/consent/open-event'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { ConsentProps } from './props'
 import styles from './Consent.module.css'
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type MouseEvent, type PointerEvent } from 'rea
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { useEditorialEntries } from '../../src/api/collections'
 import { getBus } from '../../src/bus/bus'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { DecouvrirProps } from './props'
 import styles from './Decouvrir.module.css'
 import { WidgetTag } from '../../src/ui/widget-tag/WidgetTag'

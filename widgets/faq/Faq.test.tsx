@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoot } from 'react-dom/client'
 import { PropError, parseProps } from '../../src/props/parse'
-import { TextsProvider } from '../../src/i18n/use-translation'
+import { I18nextProvider } from 'react-i18next'
 import { loadNamespaces } from '../../src/i18n/i18n'
 import { LocaleContext } from '../../src/i18n/locale-context'
 import type { Locale } from '../../src/domain/types'
@@ -19,11 +19,11 @@ async function faqTree(element: HTMLElement, locale: Locale) {
   const props = parseProps(faq.props, element.dataset) as FaqProps
   const [{ default: Faq }, texts] = await Promise.all([faq.load(), loadNamespaces(locale)])
   return (
-    <TextsProvider texts={texts}>
+    <I18nextProvider i18n={texts}>
       <LocaleContext.Provider value={locale}>
         <Faq props={props} locale={locale} element={element} />
       </LocaleContext.Provider>
-    </TextsProvider>
+    </I18nextProvider>
   )
 }
 

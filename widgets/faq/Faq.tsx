@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { faqFromJson } from '../../src/domain/faq'
 import { faqContentOf, type FaqContent } from './faq-content'
 import type { FaqProps } from './props'

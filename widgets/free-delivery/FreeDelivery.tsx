@@ -1,4 +1,4 @@
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { freeDelivery } from '../../src/domain/free-delivery'
 import { formatMoney } from '../../src/domain/money'

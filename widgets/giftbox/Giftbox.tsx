@@ -14,7 +14,7 @@ import {
   normalizeGiftCount,
 } from '../../src/domain/giftbox'
 import { formatMoney } from '../../src/domain/money'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import styles from './Giftbox.module.css'
 
 /** Shown for every figure while there is no number of gifts. */

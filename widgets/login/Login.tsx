@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useSession } from '../../src/session/use-session'
 import { LoginPanel } from '../../src/features/login-panel/LoginPanel'
 import {

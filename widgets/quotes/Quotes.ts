@@ -76,7 +76,7 @@ function slot(doc: Document, quote: Quote, as: 'shown' | 'fade' | 'sizer'): HTML
  */
 const Quotes: DomWidget<QuotesProps> = ({ element, props, locale, textsFor, client }) => {
   const doc = element.ownerDocument
-  const t = textsFor('quotes')
+  const texts = textsFor('quotes')
   const seconds = Math.max(5, props.interval)
   let stopped = false
   let timer: ReturnType<typeof setInterval> | undefined
@@ -96,7 +96,7 @@ const Quotes: DomWidget<QuotesProps> = ({ element, props, locale, textsFor, clie
     // hold back the page's largest paint).
     let current = Math.min(count - 1, Math.floor(Math.random() * count))
     const figure = tag(doc, 'figure', styles.quotes ?? '')
-    figure.setAttribute('aria-label', t('quotes.label'))
+    figure.setAttribute('aria-label', texts.label)
     // Every quote of the locale sits in the same grid cell, so the box is as tall as the tallest
     // one from the start and a rotation never moves the page. Only the current quote is shown
     // and exposed (a real blockquote and figcaption); the others are invisible, hidden from

@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/invoices'
 import type { Locale } from '../../src/domain/types'
 import { canResetPassword } from '../../src/domain/validation'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import type { WidgetComponentProps } from '../../src/props/schema'
 import { redirectTo } from '../../src/session/redirect'
 import { homePath } from '../../src/session/routes'

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { Locale } from '../../src/domain/types'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useFirstResults } from './first-search'
 import { FIRST_HITS, PanelFrame, ResultsView, SEARCH_FIELD, hitCells } from './PanelFrame'
 import box from './SearchBox.module.css'

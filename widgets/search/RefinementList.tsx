@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useId, useMemo, type ReactNode 
 import { useRefinementList, type UseRefinementListProps } from 'react-instantsearch'
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { labelOrder } from '../../src/domain/label-order'
 import styles from './RefinementList.module.css'
 import { useSameList } from './same-list'

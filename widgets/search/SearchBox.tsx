@@ -8,7 +8,7 @@ import {
   type Ref,
 } from 'react'
 import { useInstantSearch, useSearchBox } from 'react-instantsearch'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { getBus } from '../../src/bus/bus'
 import { SEARCH_QUERY_MAX_LENGTH } from '../../src/domain/search-state'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'

@@ -31,8 +31,8 @@ import { normalizeHits, type WineHit } from '../../src/domain/wine-hit'
 import { getSearchClient } from '../../src/services/search-client'
 import { wineIndexName } from '../../src/services/search-ahead'
 import { useReportError } from '../../src/report/use-report-error'
-import { useTranslation } from '../../src/i18n/use-translation'
-import { localeTexts } from '../../src/i18n/i18n'
+import { useTranslation } from 'react-i18next'
+import { i18nFor } from '../../src/i18n/i18n'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
 import { AnsweredContext, RefinementList, type RefinementListProps } from './RefinementList'
 import { createStateMapping, createUrlRouter } from './url-router'
@@ -291,7 +291,7 @@ export default function SearchPanel({ onRendered, ...props }: PanelProps) {
   // Load the texts before InstantSearch renders: suspending inside its tree would unmount and
   // re-register its widgets. The hit cards speak the index's locale, which may differ.
   useTranslation(['search', 'wine'])
-  useTranslation('wine', { texts: localeTexts(props.locale) })
+  useTranslation('wine', { i18n: i18nFor(props.locale) })
   const indexName = wineIndexName(props.locale)
   const [routing] = useState(() => ({
     router: createUrlRouter(),

@@ -1,7 +1,7 @@
 import { getBus } from '../../src/bus/bus'
 import type { Locale } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import styles from './Sommelier.module.css'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 

@@ -1,7 +1,7 @@
 import { intlLocale } from '../../src/domain/money'
 import type { Locale, User } from '../../src/domain/types'
 import type { WidgetComponentProps } from '../../src/props/schema'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { clubPath, loginPath } from '../../src/session/routes'
 import { useSession } from '../../src/session/use-session'
 import styles from './UserMenu.module.css'

@@ -1,5 +1,5 @@
 import type { WineVintage } from '../../src/api/products'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { AddToCartBox } from './AddToCartBox'
 import styles from './WineTabs.module.css'

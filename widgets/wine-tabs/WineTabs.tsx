@@ -10,7 +10,7 @@ import {
   type TabChoice,
   type TabOption,
 } from '../../src/domain/tab-memory'
-import { useTranslation } from '../../src/i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { Tabs } from '../../src/ui/tabs/Tabs'
 import { VintagePanel } from './VintagePanel'
 import { readTabMemory, writeTabMemory } from './tab-storage'

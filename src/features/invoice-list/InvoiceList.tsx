@@ -4,7 +4,7 @@ import { INVOICE_HISTORY_START, productDetail, type Invoice } from '../../domain
 import { formatDash } from '../../domain/money'
 import type { Locale, User } from '../../domain/types'
 import { useLocale } from '../../i18n/locale-context'
-import { useTranslation } from '../../i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import {
   AccordionSection,
   useAccordion,

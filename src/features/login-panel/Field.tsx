@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react'
-import { useTranslation } from '../../i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import styles from './LoginPanel.module.css'
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {

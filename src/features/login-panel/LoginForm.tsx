@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { User } from '../../domain/types'
 import { canLogin } from '../../domain/validation'
-import { useTranslation } from '../../i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { useLogin } from '../../session/use-session'
 import { EmailField, PasswordField } from './Field'
 import { FormMessage, PanelForm, SwitchView, type PanelViewProps } from './FormParts'

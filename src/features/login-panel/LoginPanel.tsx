@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { User } from '../../domain/types'
-import { useTranslation } from '../../i18n/use-translation'
+import { useTranslation } from 'react-i18next'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
 import type { PanelViewProps } from './FormParts'
 import { LoginForm } from './LoginForm'

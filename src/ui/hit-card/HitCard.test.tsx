@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { TextsProvider } from '../../i18n/use-translation'
+import { I18nextProvider } from 'react-i18next'
 import { loadNamespaces } from '../../i18n/i18n'
 import { LocaleContext } from '../../i18n/locale-context'
 import type { Locale } from '../../domain/types'
@@ -13,9 +13,9 @@ async function renderCard(hit: WineHit, locale: Locale, rootLocale: Locale = loc
   await loadNamespaces(locale)
   const texts = await loadNamespaces(rootLocale)
   const wrap = (node: ReactNode) => (
-    <TextsProvider texts={texts}>
+    <I18nextProvider i18n={texts}>
       <LocaleContext.Provider value={rootLocale}>{node}</LocaleContext.Provider>
-    </TextsProvider>
+    </I18nextProvider>
   )
   return render(wrap(<HitCard hit={hit} locale={locale} />))
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react'
-import type { TFunction } from '../../i18n/texts'
+import type { TFunction } from 'i18next'
 import type { Locale } from '../../domain/types'
 import type { WineBadgeRecord, WineHit } from '../../domain/wine-hit'
 import { wineColorOf } from '../../domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../domain/wine-badge'
 import { priceLevelSigns } from '../../domain/price-level'
-import { useTranslation } from '../../i18n/use-translation'
-import { localeTexts } from '../../i18n/i18n'
+import { useTranslation } from 'react-i18next'
+import { i18nFor } from '../../i18n/i18n'
 import styles from './HitCard.module.css'
 
 export interface HitCardProps {
@@ -62,7 +62,7 @@ export function HitCard({
   className,
 }: HitCardProps) {
   // The card may speak another locale than its root (the search panel's index locale).
-  const { t } = useTranslation('wine', { texts: localeTexts(locale) })
+  const { t } = useTranslation('wine', { i18n: i18nFor(locale) })
   const [labelFailed, setLabelFailed] = useState(false)
 
   const Heading = `h${headingLevel}` as const
