@@ -40,10 +40,10 @@ export function PlacedBox({ className, hidden, children }: PlacedBoxProps) {
   // Only when they change, as React sets a prop: the owner may show the box by hand meanwhile
   // (Modal's showNow) and a render with the same props leaves it shown.
   useInsertionEffect(() => {
-    box.className = className ?? ''
+    box.setAttribute('class', className ?? '')
   }, [box, className])
   useInsertionEffect(() => {
-    box.hidden = hidden
+    box.toggleAttribute('hidden', hidden)
   }, [box, hidden])
   return createPortal(children, box)
 }

@@ -21,8 +21,8 @@ export type PlacedAt = 'end' | 'start'
 /** Places `node` at the end (or the start) of `doc`'s body, now and again on `ensure`. */
 export function place(node: HTMLElement, doc: Document = document, at: PlacedAt = 'end'): Placed {
   const ensure = () => {
-    // No body yet (a script in <head> before it is parsed): the next ensure() places it.
-    if (node.isConnected || !doc.body) return
+    // Widgets run once the document is parsed (mount/index.ts): the body is there.
+    if (node.isConnected) return
     if (at === 'start') doc.body.prepend(node)
     else doc.body.append(node)
   }
