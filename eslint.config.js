@@ -289,6 +289,35 @@ export default defineConfig(
     },
   },
   {
+    // A node placed outside a widget's tag goes through src/ui/placed: a host that swaps the
+    // page's body (PJAX, Turbo) takes it away, and a portal straight into the body makes React
+    // remove it from a body that no longer holds it (NotFoundError, issue 54).
+    files: ['mount/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/ui/placed/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-dom',
+              importNames: ['createPortal'],
+              message: 'Render outside the tag with PlacedBox (src/ui/placed/PlacedBox.tsx).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.property.name='body'][callee.property.name=/^(append|appendChild|prepend|insertBefore|insertAdjacentElement|replaceChildren)$/]",
+          message: 'Place nodes in the body with place() (src/ui/placed/placed.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Browser target (the `browserslist` list in package.json, which the build target follows too):
     // the code shipped to shoppers' browsers uses no web or JavaScript API that one of the
     // supported browsers lacks, unless it checks first (`if ('any' in AbortSignal)`…). The build

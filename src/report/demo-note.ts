@@ -6,6 +6,7 @@
  */
 import { configText } from '../config/config-block'
 import { isRecord } from '../domain/is-record'
+import { place } from '../ui/placed/placed'
 
 /** The mark of a note beside a widget's tag (styled by wine-widgets.css, mount/reserve.css). */
 export const NOTE_ATTRIBUTE = 'data-widget-note'
@@ -43,6 +44,6 @@ export function showNote(element: Element, text: string): void {
   note.textContent = text
   const after = notes.at(-1) ?? (element.closest('body') ? element : null)
   if (after) after.after(note)
-  else doc.body.prepend(note)
+  else place(note, doc, 'start')
   notes.push(note)
 }

@@ -7,6 +7,7 @@
  */
 import type { PlaceAddress } from './types'
 import { reportError } from '../../report/report'
+import { place } from '../../ui/placed/placed'
 
 export interface Suggestion {
   /** What the shopper reads, e.g. "Rue de la Loi 16, 1000 Bruxelles, Belgium". */
@@ -43,7 +44,8 @@ export function attachSuggestions(
   list.style.cssText =
     'position:absolute;z-index:1000;margin:0;padding:0;list-style:none;background:#fff;color:#222;' +
     'border:1px solid #8a7a80;border-radius:0.375rem;box-shadow:0 4px 12px rgb(0 0 0 / 15%)'
-  document.body.append(list)
+  // At the end of the body, out of the form's boxes; survives a host's body swap (src/ui/placed).
+  const placed = place(list)
   input.setAttribute('role', 'combobox')
   input.setAttribute('aria-autocomplete', 'list')
   input.setAttribute('aria-expanded', 'false')
@@ -106,6 +108,7 @@ export function attachSuggestions(
     list.style.left = `${box.left + window.scrollX}px`
     list.style.top = `${box.bottom + window.scrollY}px`
     list.style.width = `${box.width}px`
+    placed.ensure()
     list.hidden = false
     active = -1
     input.setAttribute('aria-expanded', 'true')
@@ -160,6 +163,6 @@ export function attachSuggestions(
     for (const name of ['role', 'aria-autocomplete', 'aria-expanded', 'aria-controls'])
       input.removeAttribute(name)
     input.removeAttribute('aria-activedescendant')
-    list.remove()
+    placed.remove()
   }
 }

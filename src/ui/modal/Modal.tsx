@@ -7,9 +7,9 @@ import {
   type Ref,
   type RefObject,
 } from 'react'
-import { createPortal } from 'react-dom'
 import { riseIn } from '../motion/entrance'
 import { afterNextPaint } from '../after-paint/after-next-paint'
+import { PlacedBox } from '../placed/PlacedBox'
 import styles from './Modal.module.css'
 
 export interface ModalProps {
@@ -74,7 +74,9 @@ const shown = (el: HTMLElement) =>
 // Body scroll lock, counted so nested or successive modals restore the page's own values.
 // Module-level on purpose: there is one <body> per document, whatever page context runs.
 let locks = 0
-let saved: { html: string; body: string; padding: string } | null = null
+// The body is kept with its values: a host that swapped the body meanwhile (PJAX, Turbo) has a
+// new one, which the lock never touched and must not get the old one's values.
+let saved: { html: string; body: string; padding: string; locked: HTMLElement } | null = null
 
 /** The page's vertical scrollbar, in px (0 with overlay scrollbars, as on phones). */
 const pageScrollbar = () => window.innerWidth - document.documentElement.clientWidth
@@ -84,7 +86,12 @@ function lockScroll() {
   if (locks++ > 0) return
   const { documentElement: html, body } = document
   const scrollbar = pageScrollbar()
-  saved = { html: html.style.overflow, body: body.style.overflow, padding: body.style.paddingRight }
+  saved = {
+    html: html.style.overflow,
+    body: body.style.overflow,
+    padding: body.style.paddingRight,
+    locked: body,
+  }
   // Keep the page from shifting sideways when its scrollbar disappears.
   if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`
   html.style.overflow = 'hidden'
@@ -94,8 +101,8 @@ function lockScroll() {
 function unlockScroll() {
   if (--locks > 0 || !saved) return
   document.documentElement.style.overflow = saved.html
-  document.body.style.overflow = saved.body
-  document.body.style.paddingRight = saved.padding
+  saved.locked.style.overflow = saved.body
+  saved.locked.style.paddingRight = saved.padding
   saved = null
 }
 
@@ -213,7 +220,8 @@ export function Modal({
     showNow(name) {
       const root = dialog.current
       const backdrop = root?.parentElement
-      if (open || !keepLaidOut || early.current || !root || !backdrop) return null
+      // A box the host took away with its body: the owner's render puts it back (src/ui/placed).
+      if (open || !keepLaidOut || early.current || !root || !backdrop?.isConnected) return null
       if (name !== undefined) root.setAttribute('aria-label', name)
       backdrop.hidden = false
       const undo = show()
@@ -243,11 +251,10 @@ export function Modal({
   useEffect(() => () => early.current?.(), [])
 
   if (!open && !keepLaidOut) return null
-  return createPortal(
-    // Rendered outside the widget's tag: the attribute gives it the widgets' baseline and theme.
-    <div
+  return (
+    // Outside the widget's tag, through the box that survives a host's body swap (src/ui/placed).
+    <PlacedBox
       className={keepLaidOut ? `${styles.backdrop} ${styles.keptLaidOut}` : styles.backdrop}
-      data-widget-portal=""
       hidden={!open}
     >
       <div
@@ -260,7 +267,6 @@ export function Modal({
       >
         {children}
       </div>
-    </div>,
-    document.body,
+    </PlacedBox>
   )
 }
