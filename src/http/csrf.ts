@@ -53,6 +53,15 @@ export async function accountRequest<T>(url: string, options: RequestOptions = {
 }
 
 /**
+ * The session may have changed elsewhere (another page of the tab, another tab: a login or logout
+ * there gave it a new token): the next account call fetches the token instead of sending the kept
+ * one and being refused with 419 first.
+ */
+export function forgetCsrfToken(): void {
+  page.get().token = null
+}
+
+/**
  * A call after which the site gives the session a new token (login, logout, account creation,
  * password reset, as the contract says): the kept token is dropped once it answers, so the next
  * account call fetches the new one instead of being refused with 419 first.

@@ -18,6 +18,7 @@ import type { Store } from '../store/store'
 import type { StoreState } from '../store/state'
 import { trackActivity } from '../store/activity'
 import { logoutUser } from '../api/logout'
+import { forgetCsrfToken } from '../http/csrf'
 import { reportError } from '../report/report'
 
 interface SessionSlot {
@@ -71,7 +72,11 @@ function expire(wasLoggedIn: boolean): void {
  */
 function sessionMovedElsewhere(before: StoreState, after: StoreState): void {
   const cleared = before.personalId !== after.personalId
-  if (cleared || before.session.isLoggedIn !== after.session.isLoggedIn) sessionChanged()
+  if (cleared || before.session.isLoggedIn !== after.session.isLoggedIn) {
+    sessionChanged()
+    // The site gave the session a new token there.
+    forgetCsrfToken()
+  }
   if (cleared && before.session.isLoggedIn) {
     getBus().emit('user:logged-out', { reason: 'other-tab' })
   } else if (!before.session.isLoggedIn && after.session.user) {

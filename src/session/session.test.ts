@@ -120,6 +120,17 @@ describe('a page restored from the back/forward cache', () => {
   const restore = () =>
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
 
+  it('a page restored after a login elsewhere asks with the new token, never the old one first', async () => {
+    await ensureSessionChecked()
+    // The visitor logged in on the next page: the site gave the session a new token there.
+    db.sessionEmail = 'claire@example.com'
+    db.csrfToken = 'csrf-token-2'
+    restore()
+    await vi.waitFor(() => expect(getStore().getState().session.user).toEqual(CLAIRE))
+    // One check each time, none refused with 419 and retried.
+    expect(callsOf('getcurrentuser')).toHaveLength(2)
+  })
+
   it('asks again who is logged in: a login on another page shows, with its balance', async () => {
     await ensureSessionChecked()
     expect(getStore().getState().session.isLoggedIn).toBe(false)

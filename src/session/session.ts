@@ -50,7 +50,7 @@ import { pendingInactivityLogout, sessionChanged, sessionGeneration } from './se
 import { redirectTo } from './redirect'
 import { homePath } from './routes'
 import { pageSlot } from '../page/page-context'
-import { onUnauthenticated } from '../http/csrf'
+import { forgetCsrfToken, onUnauthenticated } from '../http/csrf'
 import { reportError } from '../report/report'
 import { readConfig } from '../config/config'
 import { configText } from '../config/config-block'
@@ -83,6 +83,7 @@ const stillValid = (store: Store): boolean =>
 
 /** Ask the server again, whatever this page knows: the moments when the session may have moved. */
 function recheck(): void {
+  forgetCsrfToken()
   pageChecks.get().delete(getStore())
   void ensureSessionChecked({ fresh: true })
 }
