@@ -3,7 +3,7 @@
  * check by check, what holds and what does not.
  *
  *   npm run contract:check -- --site https://staging.shop.example [--user email:password]
- *                             [--product W10001]
+ *                             [--product W10001] [--version-cookie private_content_version]
  *
  * Answers are validated against the contract's schemas by the same Ajv check the unit run uses
  * (mocks/contract-check.ts); the server-side rules are probed from outside: the CSRF token on
@@ -36,6 +36,11 @@ export interface KitOptions {
   user?: { email: string; password: string }
   /** A wine's odooCode the site sells, for the forged-price check. */
   product?: string
+  /**
+   * The site's session version cookie (`session.versionCookie` in its config block): readable by
+   * scripts on purpose, so the session cookie's check leaves it out.
+   */
+  versionCookie?: string
   /** @default globalThis.fetch */
   fetch?: (request: Request) => Promise<Response>
 }
@@ -469,11 +474,14 @@ export async function runKit(options: KitOptions): Promise<Outcome[]> {
   await check(CHECKS.cookie, () => {
     if (browser.setCookies.length === 0) return 'no Set-Cookie in any answer'
     const https = new URL(options.site).protocol === 'https:'
+    const isVersion = (line: string) =>
+      options.versionCookie !== undefined && line.startsWith(`${options.versionCookie}=`)
     const bad = browser.setCookies.filter(
       (line) =>
-        !/;\s*httponly/i.test(line) ||
-        !/;\s*samesite=(lax|strict)/i.test(line) ||
-        (https && !/;\s*secure/i.test(line)),
+        !isVersion(line) &&
+        (!/;\s*httponly/i.test(line) ||
+          !/;\s*samesite=(lax|strict)/i.test(line) ||
+          (https && !/;\s*secure/i.test(line))),
     )
     return bad.length === 0 ? null : `cookies lacking attributes: ${bad.join(' | ')}`
   })
@@ -519,7 +527,7 @@ export async function runKit(options: KitOptions): Promise<Outcome[]> {
   return outcomes
 }
 
-/** `--site <origin> [--user email:password] [--product odooCode]` */
+/** `--site <origin> [--user email:password] [--product odooCode] [--version-cookie name]` */
 export function parseArguments(args: readonly string[]): KitOptions {
   const value = (flag: string) => {
     const at = args.indexOf(flag)
@@ -528,14 +536,16 @@ export function parseArguments(args: readonly string[]): KitOptions {
   const site = value('--site')
   if (!site)
     throw new Error(
-      'usage: npm run contract:check -- --site <origin> [--user email:password] [--product odooCode]',
+      'usage: npm run contract:check -- --site <origin> [--user email:password] [--product odooCode] [--version-cookie name]',
     )
   const user = value('--user')
   const colon = user?.indexOf(':') ?? -1
   if (user !== undefined && colon < 1) throw new Error('--user is email:password')
   const product = value('--product')
+  const versionCookie = value('--version-cookie')
   return {
     site,
+    ...(versionCookie && { versionCookie }),
     ...(user && { user: { email: user.slice(0, colon), password: user.slice(colon + 1) } }),
     ...(product && { product }),
   }

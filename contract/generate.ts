@@ -129,7 +129,8 @@ const KIT_SECTION = [
   '',
   '- `--site`: the origin serving these calls. `--user`: a test customer (the identity, points, ' +
     'idempotency and price checks need one). `--product`: the odooCode of a wine on sale (the ' +
-    'forged-price check creates an unpaid order of it).',
+    'forged-price check creates an unpaid order of it). `--version-cookie`: the session version ' +
+    'cookie your config block names, left out of the session cookie check (scripts read it).',
   '- It validates every answer against the schemas of contract/openapi.yaml, and probes the rules ' +
     'below from outside: `private, no-store`, the session cookie, the CSRF token on each mutating ' +
     'call and its rotation, identity from the session only, points only from a paid order, 422 for ' +

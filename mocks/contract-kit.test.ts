@@ -188,7 +188,12 @@ describe('npm run contract:check', () => {
   }, 30_000)
 
   it("passes against demo:prod's API, but for the mock back office's known gaps", async () => {
-    const outcomes = await runKit({ site: demoOrigin, user: CLAIRE, product: 'W10001' })
+    const outcomes = await runKit({
+      site: demoOrigin,
+      user: CLAIRE,
+      product: 'W10001',
+      versionCookie: 'private_content_version',
+    })
     const failing = outcomes.filter((o) => o.status === 'fail')
     expect(failing.map((o) => o.name).sort()).toEqual([...MOCK_GAPS].sort())
     expect(byName(outcomes)[CHECKS.resetUrl]).toBe('skip')
