@@ -52,6 +52,20 @@ export function removeSharedCart(storage: Area | null): void {
 }
 
 /**
+ * Only the revision of the shared cart `text` holds (null when it has none that reads): what a
+ * write compares with, without checking the whole cart on every change.
+ */
+export function sharedCartClock(text: string | null): Clock | null {
+  const raw = text === null ? undefined : readJson(text)
+  if (!isRecord(raw) || !isRecord(raw.clock)) return null
+  const ticks = Object.values(raw.clock)
+  return ticks.every((t) => typeof t === 'number' && Number.isFinite(t))
+    ? // Every value was just checked to be a finite number.
+      (raw.clock as Clock)
+    : null
+}
+
+/**
  * The shared cart `text` holds, checked as the saved state's cart is (with the saved-state
  * reader); null unless all of it fits: a tab then starts from its own copy.
  */

@@ -14,7 +14,13 @@ import { reportError } from '../report/report'
 import { randomId } from '../domain/random-id'
 import { isRecord } from '../domain/is-record'
 import { advanced, covers, isLater, nextTick } from './tab-clock'
-import { readSharedCart, removeSharedCart, sharedCartText, writeSharedCart } from './shared-cart'
+import {
+  readSharedCart,
+  removeSharedCart,
+  sharedCartClock,
+  sharedCartText,
+  writeSharedCart,
+} from './shared-cart'
 import type { SharedState } from './state'
 
 export type { Recipe, SavedStateReader, Store, StoreOptions } from './store-types'
@@ -145,8 +151,8 @@ export function createStore(options: StoreOptions): Store {
     unsent = false
     const { cart, lastActivity, personalId, clock } = state
     // Never over a copy that comes later than this one (a tab that won a race wrote it).
-    const kept = shared && reader ? readKept() : null
-    if (!kept || covers(clock, kept.clock) || isLater(clock, kept.clock))
+    const kept = sharedCartClock(sharedCartText(shared))
+    if (!kept || covers(clock, kept) || isLater(clock, kept))
       writeSharedCart(shared, { cart, lastActivity, personalId, clock })
     post()
   }
