@@ -17,7 +17,7 @@ import { currentUserQueryKey, currentUserQueryOptions } from '../api/session'
 import { getInvoices } from '../api/account'
 import { loadPage } from '../../mocks/page'
 import { memoryStorage } from '../../mocks/memory-storage'
-import type { TabLink } from '../store/tab-link'
+import { tabLine } from '../../mocks/tab-line'
 import { http, HttpResponse } from 'msw'
 import { createAccount, ensureSessionChecked, login, logout, startSessionService } from './session'
 
@@ -653,23 +653,12 @@ describe('the session service: inactivity', () => {
 describe('the session service: the other tabs', () => {
   /** This page's store and another tab's, joined on one line that delivers at once. */
   function twoTabs() {
-    const handlers: ((m: unknown) => void)[] = []
-    const link = (index: number): TabLink => ({
-      post: (message) =>
-        handlers.forEach((h, i) => {
-          if (i !== index) h(structuredClone(message))
-        }),
-      listen: (handler) => {
-        handlers[index] = handler
-        return () => undefined
-      },
-      close: () => undefined,
-    })
-    const here = createStore({ readSaved: readSavedState, storage: memoryStorage(), link: link(0) })
+    const join = tabLine()
+    const here = createStore({ readSaved: readSavedState, storage: memoryStorage(), link: join() })
     const there = createStore({
       readSaved: readSavedState,
       storage: memoryStorage(),
-      link: link(1),
+      link: join(),
     })
     setPageStore(readSavedState, here)
     startSessionService()

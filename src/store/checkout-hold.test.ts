@@ -1,26 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BUSY_REPEAT_MS, createPaymentHold } from './checkout-hold'
-import type { TabLink } from './tab-link'
-
-/** Tabs joined on one line; messages arrive at once, in order (as a tab's own posts do). */
-function line() {
-  const handlers = new Map<number, (m: unknown) => void>()
-  let next = 0
-  return (): TabLink => {
-    const id = next++
-    return {
-      post: (message) =>
-        handlers.forEach((h, other) => {
-          if (other !== id) h(structuredClone(message))
-        }),
-      listen: (handler) => {
-        handlers.set(id, handler)
-        return () => handlers.delete(id)
-      },
-      close: () => handlers.delete(id),
-    }
-  }
-}
+import { tabLine as line } from '../../mocks/tab-line'
 
 afterEach(() => {
   vi.useRealTimers()
