@@ -152,6 +152,9 @@ async function toRequest(req, origin) {
     if (value === undefined || name.startsWith(':')) continue
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
   }
+  // As the site's reverse proxy: the client's address, never one the client named (the mock
+  // back office's rate limits count per address, mocks/rate-limits.ts).
+  if (req.socket?.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress)
   let body = null
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const parts = []

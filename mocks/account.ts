@@ -1,7 +1,10 @@
 import { HttpResponse } from 'msw'
 import { invoicesFor } from '../fixtures/users'
-import { currentUser, db, findUser } from './db'
+import { currentUser, db, findUser, type MockOrder } from './db'
+import { earnedPoints } from './order-pricing'
+import { stripeServer } from './stripe-server'
 import { badRequest, json, postWithCsrf, withCsrf, withFaults } from './route'
+import { rateLimited } from './rate-limits'
 import { contractHttp } from './contract-http'
 import type { Answer } from '../src/api/wire'
 import type { FixtureUser } from '../fixtures/types'
@@ -54,6 +57,20 @@ function sessionCustomer(hint: string): FixtureUser | Response {
   return user
 }
 
+/**
+ * The order `document` names when it is the customer's and Stripe says it is paid (an intent
+ * linked to it succeeded), or why the points call is refused.
+ */
+function paidOrderOf(user: FixtureUser, document: string): MockOrder | string {
+  const order = db.orders.find((o) => o.orderNumber === document)
+  if (!order || order.customerEmail?.toLowerCase() !== user.email.toLowerCase())
+    return `${document} is no order of this customer.`
+  const paid = db.paymentIntents.some(
+    (i) => i.orderId === document && stripeServer.find(i.id)?.status === 'succeeded',
+  )
+  return paid ? order : `Order ${document} is not paid.`
+}
+
 export const accountHandlers = [
   contractHttp.get(
     '/cp/auth/token',
@@ -68,7 +85,9 @@ export const accountHandlers = [
     ),
   ),
 
-  postWithCsrf('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f) => {
+  postWithCsrf('/login/loginuser', 'loginuser', { email: 'string', password: 'string' }, (f, c) => {
+    const limited = rateLimited('/login/loginuser', c.request, f.email)
+    if (limited) return limited
     const user = findUser(f.email)
     // Wrong credentials are not an HTTP error: the answer says "not logged in".
     const before = db.sessionEmail
@@ -86,8 +105,15 @@ export const accountHandlers = [
     }),
   ),
 
-  postWithCsrf('/login/isexistingemail', 'isexistingemail', { email: 'string' }, (f) =>
-    json({ isExistingEMail: findUser(f.email) !== undefined } satisfies Answer<'isExistingEmail'>),
+  postWithCsrf(
+    '/login/isexistingemail',
+    'isexistingemail',
+    { email: 'string' },
+    (f, c) =>
+      rateLimited('/login/isexistingemail', c.request, f.email) ??
+      json({
+        isExistingEMail: findUser(f.email) !== undefined,
+      } satisfies Answer<'isExistingEmail'>),
   ),
 
   postWithCsrf(
@@ -116,7 +142,9 @@ export const accountHandlers = [
     '/api/sendpasswordresetlink',
     'sendpasswordresetlink',
     { email: 'string', _reset_url: 'string', locale: 'locale' },
-    (f) => {
+    (f, c) => {
+      const limited = rateLimited('/api/sendpasswordresetlink', c.request, f.email)
+      if (limited) return limited
       // Sent whether or not the address has an account (no account enumeration).
       db.resetLinks.push({ email: f.email, locale: f.locale, resetUrl: f._reset_url })
       return json({ sent: true } satisfies Answer<'sendPasswordResetLink'>)
@@ -152,13 +180,18 @@ export const accountHandlers = [
       if (!Number.isInteger(f.points)) return badRequest('The points field must be an integer.')
       const user = sessionCustomer(f.userEmail)
       if (user instanceof Response) return user
-      user.points = Math.max(0, user.points + f.points)
-      db.pointUpdates.push({
-        userEmail: user.email,
-        date: f.date,
-        document: f.document,
-        points: f.points,
-      })
+      // The points of a paid order of this customer, derived from it: `points` only says which
+      // kind (redeemed: negative, earned: positive) the call books.
+      const order = paidOrderOf(user, f.document)
+      if (typeof order === 'string') return json({ message: order }, 409)
+      const kind = f.points < 0 ? 'redeemed' : 'earned'
+      const points = kind === 'redeemed' ? -order.redeemedPoints : earnedPoints(order.priced)
+      // Each kind once per order, whatever the key: a second booking changes nothing.
+      if (order.pointsBooked.includes(kind))
+        return json({ updated: true, points: user.points } satisfies Answer<'updateUserPoints'>)
+      order.pointsBooked.push(kind)
+      user.points = Math.max(0, user.points + points)
+      db.pointUpdates.push({ userEmail: user.email, date: f.date, document: f.document, points })
       return json({ updated: true, points: user.points } satisfies Answer<'updateUserPoints'>)
     },
   ),

@@ -4,7 +4,7 @@
  * deliberately lax one (a small HTTP server here that does everything the contract forbids),
  * where every check must fail by name, and `npm run demo:prod`'s API (demo-pages/server.mjs in
  * prod mode over the mocks' handlers, in process, as mocks/server-api.test.ts starts it), where
- * every check must pass but the mock back office's known gaps (MOCK_GAPS).
+ * every check must pass.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -141,19 +141,6 @@ const RULES = [
   ),
 ]
 
-/**
- * What the mock back office does not enforce yet (issue 56, left): it has no rate limits, it takes
- * the points from the body rather than from the paid order, and the prices from the cart lines. When one is fixed, its check passes and this
- * list must lose it.
- */
-const MOCK_GAPS = [
-  CHECKS.pointsFromOrder,
-  CHECKS.forgedPrice,
-  CHECKS.rate('POST /login/loginuser'),
-  CHECKS.rate('POST /login/isexistingemail'),
-  CHECKS.rate('POST /api/sendpasswordresetlink'),
-]
-
 describe('npm run contract:check', () => {
   it('reads --site, --user and --product', () => {
     expect(
@@ -187,7 +174,7 @@ describe('npm run contract:check', () => {
     expect(outcomes[CHECKS.schema('GET /login/logoutuser')]).toBe('fail')
   }, 30_000)
 
-  it("passes against demo:prod's API, but for the mock back office's known gaps", async () => {
+  it("passes against demo:prod's API", async () => {
     const outcomes = await runKit({
       site: demoOrigin,
       user: CLAIRE,
@@ -195,7 +182,7 @@ describe('npm run contract:check', () => {
       versionCookie: 'private_content_version',
     })
     const failing = outcomes.filter((o) => o.status === 'fail')
-    expect(failing.map((o) => o.name).sort()).toEqual([...MOCK_GAPS].sort())
+    expect(failing.map((o) => `${o.name}: ${o.reason}`)).toEqual([])
     expect(byName(outcomes)[CHECKS.resetUrl]).toBe('skip')
   }, 30_000)
 })

@@ -3,6 +3,7 @@ import type { FixtureUser } from '../fixtures/types'
 import type { CallName, Fault } from './faults'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
+import type { PricedOrder } from './order-pricing'
 
 /** One request the mock server received, in arrival order. */
 export interface RecordedCall {
@@ -45,6 +46,14 @@ export interface MockOrder {
   confirmation: Record<string, string> | null
   /** How many confirmation e-mails were sent for this order (replays of a keyed call excluded). */
   confirmationsSent: number
+  /** Who was logged in when it was created (null: nobody). */
+  customerEmail: string | null
+  /** The back office's own figures for it (mocks/order-pricing.ts), not the browser's. */
+  priced: PricedOrder
+  /** The points its payment intent redeems (the amount charged below the total). */
+  redeemedPoints: number
+  /** The kinds of points already booked for it (each at most once). */
+  pointsBooked: ('redeemed' | 'earned')[]
 }
 
 export interface MockDb {
@@ -71,6 +80,11 @@ export interface MockDb {
    * (`idempotencyEntry(call, key)`): a request with a known key gets the stored answer again.
    */
   idempotent: Record<string, IdempotentAnswer>
+  /**
+   * The rate limits' counters (mocks/rate-limits.ts): the times (ms) of the attempts within the
+   * window, by `${path} ${key} ${value}`.
+   */
+  rateLimits: Record<string, number[]>
 }
 
 function freshDb(): MockDb {
@@ -85,6 +99,7 @@ function freshDb(): MockDb {
     resetLinks: [],
     calls: [],
     idempotent: {},
+    rateLimits: {},
   }
 }
 

@@ -14,7 +14,7 @@ import {
   setFault,
   type CallName,
 } from './faults'
-import { createKeyedOrder } from './test-setups/orders'
+import { createKeyedOrder, paidOrderS04201 } from './test-setups/orders'
 import { probingTheMockServer } from './contract-listener'
 
 // The subject here is the mock server: the requests are incomplete or wrong on purpose, to see
@@ -159,6 +159,7 @@ describe('faults', () => {
     const balance = () => db.users.find((u) => u.email === CLAIRE.email)!.points
 
     it('applies the effect, then fails; a retry with the same key gets the stored answer', async () => {
+      await paidOrderS04201()
       setFault('updateuserpoints', { kind: 'lost' }, { times: 1 })
       const key = { 'Idempotency-Key': 'points-S04201-redeem' }
       await expect(updatePoints(key)).rejects.toThrow(TypeError)
@@ -178,12 +179,17 @@ describe('faults', () => {
       ])
     })
 
-    it('without a key, a retry applies the effect a second time', async () => {
+    it('without a key, a retry runs again; the order books its redemption once', async () => {
+      await paidOrderS04201()
       setFault('updateuserpoints', { kind: 'lost' }, { times: 1 })
       await expect(updatePoints()).rejects.toThrow(TypeError)
       expect((await updatePoints()).status).toBe(200)
-      expect(balance()).toBe(220)
-      expect(db.pointUpdates).toHaveLength(2)
+      expect(callsOf('updateuserpoints').map((c) => [c.fault, c.replayed])).toEqual([
+        ['lost', undefined],
+        [undefined, undefined],
+      ])
+      expect(balance()).toBe(320)
+      expect(db.pointUpdates).toHaveLength(1)
     })
 
     it('creates the order it loses the answer of', async () => {

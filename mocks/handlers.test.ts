@@ -1,16 +1,19 @@
 // @vitest-environment jsdom -- needs a DOM (storage, document, events)
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { liteClient } from 'algoliasearch/lite'
 import { accountRequest } from '../src/http/csrf'
 import { CLAIRE } from '../fixtures/users'
 import { INVALID_CHECKSUM_VAT, KNOWN_VAT_NAMES, VALID_UNNAMED_VAT } from '../fixtures/vat'
 import { PROMOTIONS } from '../fixtures/promotions'
 import { OUT_OF_STOCK_CODE } from '../fixtures/wines'
+import { wineLine } from '../fixtures/checkout'
+import { changeCatalogue, sellsLines } from './catalogue'
 import { callsOf, db } from './db'
 import { answerFor, chunkAnswer, PAIRINGS_END, PAIRINGS_START } from './sommelier'
 import { clearFaults, releaseHeld, setFault, whenHeld } from './faults'
 import { stripeServer } from './stripe-server'
 import { probingTheMockServer } from './contract-listener'
+import { paidOrderS04201, PAID_ORDER_LINE } from './test-setups/orders'
 
 // The subject here is the mock server: the requests are incomplete or wrong on purpose, to see
 // how it answers. Its answers are still checked against the contract.
@@ -52,6 +55,17 @@ const mutateForm = async (url: string, fields: Record<string, string>) =>
   postForm(url, fields, { 'X-CSRF-TOKEN': await token() })
 
 const login = (email: string, password: string) => account('/login/loginuser', { email, password })
+
+/** Order S04201's line (2 × 45.45) and another (6 × 12), both sold as the cart has them. */
+const ORDER_LINE = PAID_ORDER_LINE
+const OTHER_LINE = wineLine({
+  ...PAID_ORDER_LINE,
+  id: '900002',
+  odooId: 900002,
+  quantity: 6,
+  price: 12,
+})
+const sellTheOrderLines = () => changeCatalogue(sellsLines([ORDER_LINE, OTHER_LINE]))
 
 describe('account', () => {
   it('logs Claire in and keeps her session', async () => {
@@ -166,7 +180,7 @@ describe('account', () => {
   })
 
   it('updates points (redeemed, then earned) and reads the new balance', async () => {
-    db.sessionEmail = CLAIRE.email
+    await paidOrderS04201()
     const update = (points: number) =>
       account('/user/updateuserpoints', {
         userEmail: CLAIRE.email,
@@ -174,13 +188,50 @@ describe('account', () => {
         document: 'S04201',
         points,
       })
-    expect((await update(-100)).status).toBe(200)
+    // The hints are wrong on purpose: the order's own points count (100 redeemed, 9 earned).
+    expect((await update(-150)).status).toBe(200)
     expect((await update(37)).status).toBe(200)
     const balance = await (
       await account('/user/getupdatedpoints', { userEmail: CLAIRE.email })
     ).json()
-    expect(balance).toEqual({ points: 357 })
+    expect(balance).toEqual({ points: 329 })
+    expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 9])
     expect((await update(1.5)).status).toBe(400)
+  })
+
+  it('books points only for a paid order of the customer, each kind once', async () => {
+    await paidOrderS04201()
+    const update = (document: string, points: number) =>
+      account('/user/updateuserpoints', {
+        userEmail: CLAIRE.email,
+        date: '22-11-2026',
+        document,
+        points,
+      })
+    expect((await update('S09999', 50)).status).toBe(409)
+    expect((await update('S04201', 9)).status).toBe(200)
+    expect((await update('S04201', 9)).status).toBe(200)
+    expect(db.pointUpdates.map((u) => u.points)).toEqual([9])
+    // An order not paid yet books nothing.
+    sellTheOrderLines()
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      contacts: JSON.stringify({ delivery: { country_code: 'BE' }, invoice: {} }),
+      cartlines: JSON.stringify([OTHER_LINE]),
+    })
+    const unpaid = await update('S04202', 8)
+    expect(unpaid.status).toBe(409)
+    expect(await unpaid.json()).toEqual({ message: 'Order S04202 is not paid.' })
+    // Tom's session books nothing on Claire's order.
+    db.sessionEmail = 'tom@example.com'
+    const tom = await account('/user/updateuserpoints', {
+      userEmail: 'tom@example.com',
+      date: '22-11-2026',
+      document: 'S04201',
+      points: -100,
+    })
+    expect(tom.status).toBe(409)
+    expect(db.users.find((u) => u.email === CLAIRE.email)?.points).toBe(429)
   })
 
   it('lists Claire’s invoices in the requested locale and none for Tom', async () => {
@@ -287,11 +338,12 @@ const confirmationOfS04201 = (lines: string, shipping: string, total: string) =>
 
 describe('orders and payment', () => {
   const contacts = JSON.stringify({
-    delivery: { name: 'Claire' },
+    delivery: { name: 'Claire', country_code: 'BE' },
     invoice: { name: 'Claire' },
     vat: { number: '' },
   })
-  const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
+  const cartlines = JSON.stringify([ORDER_LINE])
+  beforeEach(sellTheOrderLines)
 
   it('creates, checks out and confirms an order', async () => {
     const created = await (
@@ -371,14 +423,52 @@ describe('orders and payment', () => {
 
   it('keeps the cart lines an order was created with', async () => {
     await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
-    const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
+    const other = JSON.stringify([OTHER_LINE])
     await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: other })
     await mutate('/api/checkoutorder', { orderId: 'S04201' })
     await mutateForm('/api/sendorderconfirmation', confirmationOfS04201(other, '0', '72'))
     expect(db.orders.map((o) => [o.orderNumber, o.cartlines])).toEqual([
-      ['S04201', [{ id: '200000', quantity: 2, price: 45.45 }]],
-      ['S04202', [{ id: '300000', quantity: 6, price: 12 }]],
+      ['S04201', [ORDER_LINE]],
+      ['S04202', [OTHER_LINE]],
     ])
+  })
+
+  it('prices an order from the catalogue: a forged price is not what the intent may charge', async () => {
+    const forged = JSON.stringify([{ ...ORDER_LINE, price: 0.01 }])
+    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: forged })
+    expect(db.orders[0]!.priced).toMatchObject({
+      subTotal: 90.9,
+      shippingCost: 9.95,
+      total: 100.85,
+    })
+    const intent = (amount_total: number) =>
+      mutate('/api/createpaymentintent', {
+        card: true,
+        amount_total,
+        name: 'S04201',
+        orderId: 'S04201',
+        customer_name: 'Claire Dubois',
+        customer_email: 'claire@example.com',
+      })
+    const cheap = await intent(997)
+    expect(cheap.status).toBe(409)
+    expect(await cheap.json()).toEqual({
+      message: 'Order S04201 costs 100.85 EUR before points, not 9.97.',
+    })
+    expect(db.paymentIntents).toEqual([])
+    expect((await intent(10085)).status).toBe(200)
+  })
+
+  it('answers 422 to an order of a wine it does not sell', async () => {
+    const unknown = JSON.stringify([{ ...ORDER_LINE, odooId: 123 }])
+    const res = await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      contacts,
+      cartlines: unknown,
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ message: 'The wine W90000 (variant 123) is not on sale.' })
+    expect(db.orders).toEqual([])
   })
 
   it('rejects an order whose cart lines are not JSON text', async () => {
@@ -449,8 +539,12 @@ describe('orders and payment', () => {
 })
 
 describe('Idempotency-Key', () => {
-  const contacts = JSON.stringify({ delivery: { name: 'Claire' }, invoice: { name: 'Claire' } })
-  const cartlines = JSON.stringify([{ id: '200000', quantity: 2, price: 45.45 }])
+  const contacts = JSON.stringify({
+    delivery: { name: 'Claire', country_code: 'BE' },
+    invoice: { name: 'Claire' },
+  })
+  const cartlines = JSON.stringify([ORDER_LINE])
+  beforeEach(sellTheOrderLines)
   const key = (k: string) => ({ 'Idempotency-Key': k })
   const createOrder = (k?: string) =>
     mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, k ? key(k) : {})
@@ -506,7 +600,7 @@ describe('Idempotency-Key', () => {
 
   it('answers 422 to a key used again with another body, and creates nothing', async () => {
     expect((await createOrder('order-a')).status).toBe(200)
-    const other = JSON.stringify([{ id: '300000', quantity: 6, price: 12 }])
+    const other = JSON.stringify([OTHER_LINE])
     const reused = await mutate(
       '/api/createorderinodoo',
       { locale: 'fr', contacts, cartlines: other },
@@ -575,19 +669,19 @@ describe('Idempotency-Key', () => {
   })
 
   it('changes the points once per key', async () => {
-    db.sessionEmail = CLAIRE.email
+    await paidOrderS04201()
     const first = await updatePoints('points-a', -100)
     const again = await updatePoints('points-a', -100)
     expect(await again.json()).toEqual(await first.json())
     expect(claire().points).toBe(320)
     expect(db.pointUpdates).toHaveLength(1)
-    await updatePoints('points-b', 37)
-    expect(claire().points).toBe(357)
-    expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 37])
+    await updatePoints('points-b', 9)
+    expect(claire().points).toBe(329)
+    expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 9])
   })
 
   it('does not keep a 419 answer: the retry with a fresh token runs', async () => {
-    db.sessionEmail = CLAIRE.email
+    await paidOrderS04201()
     const stale = await postJson(
       '/user/updateuserpoints',
       { userEmail: CLAIRE.email, date: '22-11-2026', document: 'S04201', points: -100 },

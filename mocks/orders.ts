@@ -1,4 +1,5 @@
-import { db } from './db'
+import { currentUser, db } from './db'
+import { priceOrder, redeemedBy } from './order-pricing'
 import { badRequest, json, postWithCsrf } from './route'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
@@ -15,6 +16,10 @@ export const orderHandlers = [
         return badRequest('The contacts field must hold delivery and invoice.')
       if (!Array.isArray(f.cartlines) || f.cartlines.length === 0)
         return badRequest('The cartlines field must be a non-empty list.')
+      // The back office's prices, never the browser's (a forged price changes nothing).
+      const country = f.contacts.delivery.country_code
+      const priced = priceOrder(f.cartlines, typeof country === 'string' ? country : '', f.locale)
+      if (typeof priced === 'string') return json({ message: priced }, 422)
       const orderNumber = `S0${db.nextOrderNumber++}`
       db.orders.push({
         orderNumber,
@@ -24,6 +29,10 @@ export const orderHandlers = [
         status: 'created',
         confirmation: null,
         confirmationsSent: 0,
+        customerEmail: currentUser()?.email ?? null,
+        priced,
+        redeemedPoints: 0,
+        pointsBooked: [],
       })
       return json({ orderCreated: true, orderNumber } satisfies Answer<'createOrderInOdoo'>)
     },
@@ -77,9 +86,19 @@ export const orderHandlers = [
     (f) => {
       if (!Number.isInteger(f.amount_total) || f.amount_total <= 0)
         return badRequest('The amount_total field must be a positive integer (cents).')
-      // A correct server links the intent to the order it pays (and takes the amount from it).
-      if (!db.orders.some((o) => o.orderNumber === f.orderId))
-        return json({ message: `Order ${f.orderId} not found.` }, 404)
+      // A correct server links the intent to the order it pays and takes the amount from it:
+      // the order's recomputed total, less the points redeemed (the only difference allowed).
+      const order = db.orders.find((o) => o.orderNumber === f.orderId)
+      if (!order) return json({ message: `Order ${f.orderId} not found.` }, 404)
+      const redeemed = redeemedBy(order.priced, f.amount_total, currentUser()?.points ?? 0)
+      if (redeemed === null)
+        return json(
+          {
+            message: `Order ${order.orderNumber} costs ${order.priced.total.toFixed(2)} EUR before points, not ${(f.amount_total / 100).toFixed(2)}.`,
+          },
+          409,
+        )
+      order.redeemedPoints = redeemed
       // Stripe's servers (mocks/stripe-server.ts) hold the intent the fake Stripe.js then confirms.
       const { id, client_secret } = stripeServer.createIntent({
         amount: f.amount_total,

@@ -1,8 +1,12 @@
+import { claireContact, wineLine } from '../../fixtures/checkout'
 import type { Locale } from '../../src/domain/types'
+import { changeCatalogue, sellsLines } from '../catalogue'
+import { db } from '../db'
+import { stripeServer } from '../stripe-server'
 
 /**
- * A create-order call as the app sends it after a reload or a lost answer: one cart line,
- * delivery and invoice contacts, the page's CSRF token and the cart's Idempotency-Key (`cart-1`).
+ * A create-order call as the app sends it after a reload or a lost answer: one cart line the
+ * catalogue sells, delivery and invoice contacts, the page's CSRF token and the cart's Idempotency-Key (`cart-1`).
  */
 export const createKeyedOrder = async (locale: Locale) =>
   fetch('/api/createorderinodoo', {
@@ -14,7 +18,51 @@ export const createKeyedOrder = async (locale: Locale) =>
     },
     body: JSON.stringify({
       locale,
-      contacts: JSON.stringify({ delivery: {}, invoice: {} }),
-      cartlines: JSON.stringify([{ id: '200000', quantity: 1 }]),
+      contacts: JSON.stringify({ delivery: claireContact(), invoice: claireContact() }),
+      cartlines: JSON.stringify([wineLine({ quantity: 1 })]),
     }),
   })
+
+/** Order S04201's one line, 2 × 45.45: a variant the fixtures lack, sold so once listed. */
+export const PAID_ORDER_LINE = wineLine({
+  id: '900001',
+  odooId: 900001,
+  odooCode: 'W90000',
+  vintage: '2020',
+  quantity: 2,
+  price: 45.45,
+})
+
+/**
+ * Claire's paid order S04201 (2 × 45.45 delivered in Belgium: 100.85, of which 100 points
+ * redeemed, 20.00), as the back office and Stripe leave it once the card is charged: the points
+ * calls (updateuserpoints) act on it. Logs Claire in and lists the line in the catalogue.
+ */
+export async function paidOrderS04201(): Promise<void> {
+  changeCatalogue(sellsLines([PAID_ORDER_LINE]))
+  db.sessionEmail = 'claire@example.com'
+  const post = async (url: string, body: unknown) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-CSRF-TOKEN': await (await fetch('/cp/auth/token')).text(),
+      },
+      body: JSON.stringify(body),
+    })
+  await post('/api/createorderinodoo', {
+    locale: 'fr',
+    contacts: JSON.stringify({ delivery: claireContact(), invoice: claireContact() }),
+    cartlines: JSON.stringify([PAID_ORDER_LINE]),
+  })
+  const intent = await post('/api/createpaymentintent', {
+    card: true,
+    amount_total: 8085,
+    name: 'S04201',
+    orderId: 'S04201',
+    customer_name: 'Claire Dubois',
+    customer_email: 'claire@example.com',
+  })
+  if (intent.status !== 200) throw new Error(`the intent of S04201 answered ${intent.status}`)
+  stripeServer.charge(db.paymentIntents.at(-1)?.id ?? '', 'card')
+}
