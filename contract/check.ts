@@ -8,8 +8,8 @@
  * Answers are validated against the contract's schemas by the same Ajv check the unit run uses
  * (mocks/contract-check.ts); the server-side rules are probed from outside: the CSRF token on
  * every mutating call, the session cookie, identity from the session and never from the body,
- * points only from a paid order, Idempotency-Key bound to its body, a forged price refused, the
- * rate limits and `_reset_url`. Without `--user` the checks that need a customer are skipped;
+ * points only from a paid order, Idempotency-Key bound to its body, a forged price refused, an
+ * order without the buyer's age confirmation refused, the rate limits and `_reset_url`. Without `--user` the checks that need a customer are skipped;
  * without `--product` (a wine's odooCode) the forged-price check is. It never confirms a
  * payment (no card step runs, so nothing is charged, test mode or not), uses invented e-mail
  * addresses and order numbers, and takes back a points change a lax site made. It does exhaust
@@ -71,6 +71,7 @@ export const CHECKS = {
   pointsFromOrder: 'points: a document that is no paid order changes no balance',
   idempotency: 'idempotency: a reused Idempotency-Key with another body answers 422',
   forgedPrice: 'price: a forged price in cartlines is not what the order charges',
+  ageConfirmed: 'age: an order without age_confirmed answers 422',
   resetUrl: 'reset link: _reset_url is not taken from the body',
   csrf: (operation: string) => `csrf: ${operation} without the token answers 419`,
   rate: (operation: string) => `rate limit: ${operation} answers 429 past its limit`,
@@ -110,6 +111,7 @@ function cartLine(odooCode: string, odooId: number, price: number) {
 function orderForm(odooCode: string, odooId: number, price: number): Record<string, string> {
   return {
     locale: 'en',
+    age_confirmed: 'true',
     contacts: JSON.stringify({
       invoice: CONTACT,
       delivery: CONTACT,
@@ -403,6 +405,8 @@ export async function runKit(options: KitOptions): Promise<Outcome[]> {
       : `the same key with another orderId answered ${second.status} (first ${first.status})`
   })
 
+  /** The variant the forged-price check found on sale, for the age check. */
+  let onSale: { odooCode: string; id: number; price: number } | null = null
   await check(CHECKS.forgedPrice, async () => {
     if (!loggedIn) return needsUser
     if (!product) return { skip: 'needs --product <odooCode of a wine on sale>' }
@@ -415,6 +419,7 @@ export async function runKit(options: KitOptions): Promise<Outcome[]> {
       .flatMap((v) => (isRecord(v) ? listOf(v.variants) : []))
       .find((v) => isRecord(v) && Number(v.price) > 1 && Number(v.qty_available) > 0)
     if (!isRecord(variant)) return `no variant of ${product} on sale (getwinevariants)`
+    onSale = { odooCode: product, id: Number(variant.id), price: Number(variant.price) }
     const created = await browser.json(
       await browser.withToken(
         'POST',
@@ -444,6 +449,26 @@ export async function runKit(options: KitOptions): Promise<Outcome[]> {
     return intent.status === 409
       ? null
       : `an intent of 1 cent for order ${created.orderNumber} (price forged to 0.01) answered ${intent.status}`
+  })
+
+  await check(CHECKS.ageConfirmed, async () => {
+    if (!loggedIn) return needsUser
+    // A variant on sale, so that the missing confirmation is the only thing wrong; never paid.
+    if (!onSale) return { skip: 'needs --product <odooCode of a wine on sale>' }
+    const withoutAge = Object.fromEntries(
+      Object.entries(orderForm(onSale.odooCode, onSale.id, onSale.price)).filter(
+        ([name]) => name !== 'age_confirmed',
+      ),
+    )
+    const answer = await browser.withToken(
+      'POST',
+      '/api/createorderinodoo',
+      { form: withoutAge },
+      { 'Idempotency-Key': `contract-check-${unique()}` },
+    )
+    return answer.status === 422
+      ? null
+      : `an order without age_confirmed answered ${answer.status}: ${JSON.stringify(await browser.json(answer))}`
   })
 
   await check(CHECKS.resetUrl, async () => {

@@ -134,11 +134,14 @@ const KIT_SECTION = [
   '- It validates every answer against the schemas of contract/openapi.yaml, and probes the rules ' +
     'below from outside: `private, no-store`, the session cookie, the CSRF token on each mutating ' +
     'call and its rotation, identity from the session only, points only from a paid order, 422 for ' +
-    'a reused `Idempotency-Key` with another body, a forged price refused, `_reset_url`, and 429 ' +
-    'past the limits of login, the e-mail check and the reset link.',
+    'a reused `Idempotency-Key` with another body, a forged price refused, an order without ' +
+    '`age_confirmed` refused (422), `_reset_url`, and 429 past the limits of login, the e-mail ' +
+    'check and the reset link.',
   '- It never confirms a payment, so nothing is charged; it uses invented addresses and order ' +
     'numbers and takes back a points change a lax site made. The rate-limit checks run last and use ' +
     "up this machine's address for a while (the reset link's for an hour).",
+  "- Our own CI runs it against `npm run demo:prod`'s API (the mock back office, `npm run " +
+    'contract:demo`), where every check passes.',
   '',
 ]
 

@@ -199,6 +199,8 @@ journey(
     const radio: Query = { within: cart, role: 'radio', name: 'Card' }
     if ((await count(page, radio)) > 0) await page.click(radio)
     const pay: Query = { within: cart, role: 'button', name: /^Pay / }
+    // Pay needs the buyer's age confirmed (not yet in this session).
+    await page.click({ within: cart, role: 'checkbox', name: t('payment.ageConfirm') })
     await page.type(card, '4000 0000 0000 0002')
     await until(
       'Pay to be enabled',

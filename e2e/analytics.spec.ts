@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { CLAIRE_CONTACT } from '../fixtures/checkout'
 import { USERS } from '../fixtures/users'
-import { expect, open, test, text } from './helpers'
+import { confirmAge, expect, open, test, text } from './helpers'
 
 /**
  * GA4 analytics (docs/analytics.md): the demo turns them on for a browser carrying the cookie
@@ -223,6 +223,7 @@ test('a journey pushes GA4 e-commerce events after consent only, and one purchas
 
   // Pay with the demo card: add_payment_info, then the purchase with the order number.
   await cart.getByRole('tab', { name: text('en', 'checkout.tabPayment') }).click()
+  await confirmAge(cart)
   const card = cart.getByRole('textbox', { name: 'Card number' })
   await card.pressSequentially('4242424242424242')
   const pay = cart.getByRole('button', { name: /^Pay / })

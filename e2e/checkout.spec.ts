@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, localePaths, open, test, text, type Locale } from './helpers'
+import { confirmAge, expect, localePaths, open, test, text, type Locale } from './helpers'
 
 /**
  * Checkout and card payment against the demo site. The demo bootstrap
@@ -41,6 +41,7 @@ async function logIn(cart: Locator, locale: Locale) {
 }
 
 async function enterCard(cart: Locator, number: string) {
+  await confirmAge(cart)
   const card = cart.getByRole('textbox', { name: 'Card number' })
   await card.fill('')
   await card.pressSequentially(number)

@@ -3,7 +3,7 @@ import { CLAIRE_CONTACT, wineLine } from '../fixtures/checkout'
 import { USERS } from '../fixtures/users'
 import { sellsLines } from '../mocks/catalogue'
 import { CALL_NAMES, type CallName, type Fault } from '../mocks/faults'
-import { expect, open, test, text, type ConsoleLog } from './helpers'
+import { confirmAge, expect, open, test, text, type ConsoleLog } from './helpers'
 
 /**
  * The fault matrix (docs/architecture.md "Resilience"): every call the widgets make fails in
@@ -194,6 +194,7 @@ async function pay(page: Page) {
   await cart(page)
     .getByRole('tab', { name: text('en', 'checkout.tabPayment') })
     .click()
+  await confirmAge(cart(page))
   await cart(page)
     .getByRole('textbox', { name: 'Card number' })
     .pressSequentially('4242424242424242')

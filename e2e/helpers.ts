@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 export const LOCALES = ['en', 'fr', 'nl'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -54,6 +60,15 @@ export function text(locale: Locale, key: string): string {
   const value = texts[locale][namespace]?.[name]
   if (value === undefined) throw new Error(`locales/${locale}.json has no "${key}"`)
   return value
+}
+
+/**
+ * The payment tab's "I confirm I am 18 or older", which Pay and "Confirm the order" need: checked
+ * (kept checked when the session already remembers it). Every helper that fills the payment form
+ * calls it.
+ */
+export async function confirmAge(cart: Locator, locale: Locale = 'en'): Promise<void> {
+  await cart.getByRole('checkbox', { name: text(locale, 'payment.ageConfirm') }).check()
 }
 
 /** Resolves once the library is loaded and every widget tag on the page mounted or failed. */

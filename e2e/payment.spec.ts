@@ -3,7 +3,7 @@ import { CLAIRE_CONTACT, wineLine } from '../fixtures/checkout'
 import { sellsLines } from '../mocks/catalogue'
 import { USERS } from '../fixtures/users'
 import type { CartLine } from '../src/domain/types'
-import { expect, open, test, text } from './helpers'
+import { confirmAge, expect, open, test, text } from './helpers'
 
 /**
  * Payment you can trust: each case ends in exactly one charge whose amount equals the
@@ -79,6 +79,7 @@ async function toPayment(page: Page) {
 }
 
 async function card(page: Page, number: string) {
+  await confirmAge(cartWidget(page))
   const input = cartWidget(page).getByRole('textbox', { name: 'Card number' })
   await input.fill('')
   await input.pressSequentially(number)
@@ -740,6 +741,7 @@ test.describe('payment you can trust', () => {
     })
     await toPayment(page)
     await expect(cartWidget(page)).toContainText(text('en', 'payment.free'))
+    await confirmAge(cartWidget(page))
     await cartWidget(page)
       .getByRole('button', { name: text('en', 'payment.confirmFree') })
       .click()

@@ -65,9 +65,11 @@ function paidOrderOf(user: FixtureUser, document: string): MockOrder | string {
   const order = db.orders.find((o) => o.orderNumber === document)
   if (!order || order.customerEmail?.toLowerCase() !== user.email.toLowerCase())
     return `${document} is no order of this customer.`
-  const paid = db.paymentIntents.some(
-    (i) => i.orderId === document && stripeServer.find(i.id)?.status === 'succeeded',
-  )
+  const paid =
+    order.coveredByPoints === true ||
+    db.paymentIntents.some(
+      (i) => i.orderId === document && stripeServer.find(i.id)?.status === 'succeeded',
+    )
   return paid ? order : `Order ${document} is not paid.`
 }
 

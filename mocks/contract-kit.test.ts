@@ -121,6 +121,7 @@ const RULES = [
   CHECKS.pointsFromOrder,
   CHECKS.idempotency,
   CHECKS.forgedPrice,
+  CHECKS.ageConfirmed,
   ...[
     'GET /login/getcurrentuser',
     'POST /login/loginuser',

@@ -52,6 +52,8 @@ export interface MockOrder {
   priced: PricedOrder
   /** The points its payment intent redeems (the amount charged below the total). */
   redeemedPoints: number
+  /** Paid without a charge: checked out with the droplets covering its whole total. */
+  coveredByPoints?: true
   /** The kinds of points already booked for it (each at most once). */
   pointsBooked: ('redeemed' | 'earned')[]
 }

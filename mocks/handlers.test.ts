@@ -216,6 +216,7 @@ describe('account', () => {
     sellTheOrderLines()
     await mutate('/api/createorderinodoo', {
       locale: 'fr',
+      age_confirmed: 'true',
       contacts: JSON.stringify({ delivery: { country_code: 'BE' }, invoice: {} }),
       cartlines: JSON.stringify([OTHER_LINE]),
     })
@@ -347,7 +348,12 @@ describe('orders and payment', () => {
 
   it('creates, checks out and confirms an order', async () => {
     const created = await (
-      await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+      await mutate('/api/createorderinodoo', {
+        locale: 'fr',
+        age_confirmed: 'true',
+        contacts,
+        cartlines,
+      })
     ).json()
     expect(created).toEqual({ orderCreated: true, orderNumber: 'S04201' })
     expect((await mutate('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
@@ -367,18 +373,18 @@ describe('orders and payment', () => {
   it('answers 419 to each mutating call without the CSRF token, and does nothing', async () => {
     const created = await mutate(
       '/api/createorderinodoo',
-      { locale: 'fr', contacts, cartlines },
+      { locale: 'fr', age_confirmed: 'true', contacts, cartlines },
       {
         'Idempotency-Key': 'order-a',
       },
     )
     expect(created.status).toBe(200)
     const calls: [string, unknown, Record<string, string>][] = [
-      ['/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, {}],
+      ['/api/createorderinodoo', { locale: 'fr', age_confirmed: 'true', contacts, cartlines }, {}],
       // A keyed repeat gets no stored answer without the token either.
       [
         '/api/createorderinodoo',
-        { locale: 'fr', contacts, cartlines },
+        { locale: 'fr', age_confirmed: 'true', contacts, cartlines },
         { 'Idempotency-Key': 'order-a' },
       ],
       ['/api/checkoutorder', { orderId: 'S04201' }, {}],
@@ -413,7 +419,12 @@ describe('orders and payment', () => {
   })
 
   it('answers 409 to checking out an order twice', async () => {
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines,
+    })
     expect((await mutate('/api/checkoutorder', { orderId: 'S04201' })).status).toBe(200)
     const again = await mutate('/api/checkoutorder', { orderId: 'S04201' })
     expect(again.status).toBe(409)
@@ -422,9 +433,19 @@ describe('orders and payment', () => {
   })
 
   it('keeps the cart lines an order was created with', async () => {
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines,
+    })
     const other = JSON.stringify([OTHER_LINE])
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: other })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines: other,
+    })
     await mutate('/api/checkoutorder', { orderId: 'S04201' })
     await mutateForm('/api/sendorderconfirmation', confirmationOfS04201(other, '0', '72'))
     expect(db.orders.map((o) => [o.orderNumber, o.cartlines])).toEqual([
@@ -435,7 +456,12 @@ describe('orders and payment', () => {
 
   it('prices an order from the catalogue: a forged price is not what the intent may charge', async () => {
     const forged = JSON.stringify([{ ...ORDER_LINE, price: 0.01 }])
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines: forged })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines: forged,
+    })
     expect(db.orders[0]!.priced).toMatchObject({
       subTotal: 90.9,
       shippingCost: 9.95,
@@ -457,6 +483,22 @@ describe('orders and payment', () => {
     })
     expect(db.paymentIntents).toEqual([])
     expect((await intent(10085)).status).toBe(200)
+  })
+
+  it('answers 422 to an order without the buyer confirming being 18 or older', async () => {
+    for (const age_confirmed of [undefined, 'false']) {
+      const res = await mutate('/api/createorderinodoo', {
+        locale: 'fr',
+        contacts,
+        cartlines,
+        ...(age_confirmed && { age_confirmed }),
+      })
+      expect(res.status).toBe(422)
+      expect(await res.json()).toEqual({
+        message: 'The buyer must confirm being 18 or older (age_confirmed).',
+      })
+    }
+    expect(db.orders).toEqual([])
   })
 
   it('answers 422 to an order of a wine it does not sell', async () => {
@@ -481,7 +523,12 @@ describe('orders and payment', () => {
   })
 
   it('creates a payment intent for an amount in integer cents, for an order it knows (else 404)', async () => {
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines,
+    })
     const payload = {
       card: true,
       name: 'S04201',
@@ -501,7 +548,12 @@ describe('orders and payment', () => {
   })
 
   it('creates the intent on the Stripe server with its amount and description', async () => {
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines,
+    })
     const { client_secret } = await (
       await mutate('/api/createpaymentintent', {
         card: true,
@@ -547,7 +599,11 @@ describe('Idempotency-Key', () => {
   beforeEach(sellTheOrderLines)
   const key = (k: string) => ({ 'Idempotency-Key': k })
   const createOrder = (k?: string) =>
-    mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines }, k ? key(k) : {})
+    mutate(
+      '/api/createorderinodoo',
+      { locale: 'fr', age_confirmed: 'true', contacts, cartlines },
+      k ? key(k) : {},
+    )
   const confirm = (k: string) =>
     mutate(
       '/api/sendorderconfirmation',
@@ -603,7 +659,7 @@ describe('Idempotency-Key', () => {
     const other = JSON.stringify([OTHER_LINE])
     const reused = await mutate(
       '/api/createorderinodoo',
-      { locale: 'fr', contacts, cartlines: other },
+      { locale: 'fr', age_confirmed: 'true', contacts, cartlines: other },
       key('order-a'),
     )
     expect(reused.status).toBe(422)
@@ -715,7 +771,12 @@ describe('Idempotency-Key', () => {
   })
 
   it('creates one payment intent per key', async () => {
-    await mutate('/api/createorderinodoo', { locale: 'fr', contacts, cartlines })
+    await mutate('/api/createorderinodoo', {
+      locale: 'fr',
+      age_confirmed: 'true',
+      contacts,
+      cartlines,
+    })
     const first = await (await intent('intent-a')).json()
     const again = await (await intent('intent-a')).json()
     expect(again).toEqual(first)

@@ -29,7 +29,7 @@ export interface PricedOrder {
 /** The catalogue's line for what the browser's line names, or why it is not on sale. */
 function catalogueLine(raw: unknown, locale: Locale): CartLine | string {
   if (!isRecord(raw)) return 'A cart line is not an object.'
-  const odooCode = String(raw.odooCode ?? '')
+  const odooCode = typeof raw.odooCode === 'string' ? raw.odooCode : ''
   const quantity = Number(raw.quantity)
   if (!Number.isInteger(quantity) || quantity < 1)
     return `The quantity of ${odooCode} must be a whole number of at least 1.`
@@ -127,6 +127,17 @@ export function redeemedBy(
   // The discount grows with the points, so at most one count gives it.
   for (let points = MIN_REDEEM_POINTS; points <= wholeCount(balance); points++)
     if (toCents(redemptionAmount(points)) === discount) return points
+  return null
+}
+
+/**
+ * The points that pay an order the droplets cover entirely (nothing charged, no intent): the
+ * fewest whose discount reaches its total (the total is never below 0), or null when the balance
+ * cannot.
+ */
+export function coveringPoints(order: PricedOrder, balance: number): number | null {
+  for (let points = MIN_REDEEM_POINTS; points <= wholeCount(balance); points++)
+    if (toCents(redemptionAmount(points)) >= toCents(order.total)) return points
   return null
 }
 

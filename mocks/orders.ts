@@ -1,5 +1,5 @@
 import { currentUser, db } from './db'
-import { priceOrder, redeemedBy } from './order-pricing'
+import { coveringPoints, priceOrder, redeemedBy } from './order-pricing'
 import { badRequest, json, postWithCsrf } from './route'
 import { stripeServer } from './stripe-server'
 import { isRecord } from '../src/domain/is-record'
@@ -11,7 +11,10 @@ export const orderHandlers = [
     '/api/createorderinodoo',
     'createorderinodoo',
     { locale: 'locale', contacts: 'json', cartlines: 'json' },
-    (f) => {
+    (f, { body }) => {
+      // The buyer's "I am 18 or older", which the contract makes the site's to require.
+      if (!isRecord(body) || body.age_confirmed !== 'true')
+        return json({ message: 'The buyer must confirm being 18 or older (age_confirmed).' }, 422)
       if (!isRecord(f.contacts) || !isRecord(f.contacts.delivery) || !isRecord(f.contacts.invoice))
         return badRequest('The contacts field must hold delivery and invoice.')
       if (!Array.isArray(f.cartlines) || f.cartlines.length === 0)
@@ -44,6 +47,15 @@ export const orderHandlers = [
     if (order.status === 'checked-out')
       return json({ message: `Order ${order.orderNumber} is already checked out.` }, 409)
     order.status = 'checked-out'
+    // An order the droplets cover entirely has no intent: checked out, it is paid when the
+    // customer's balance covers its whole total (the points then redeemed are recorded on it).
+    const covered = db.paymentIntents.some((i) => i.orderId === order.orderNumber)
+      ? null
+      : coveringPoints(order.priced, currentUser()?.points ?? 0)
+    if (covered !== null) {
+      order.redeemedPoints = covered
+      order.coveredByPoints = true
+    }
     return json({ checkedOut: true, orderId: order.orderNumber } satisfies Answer<'checkoutOrder'>)
   }),
 

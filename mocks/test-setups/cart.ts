@@ -86,9 +86,12 @@ export async function renderAsClaire(locale: Locale = 'en', lines: CartLine[] = 
   return rendered
 }
 
-/** Claire's cart (6 × 12.50 by default), both contacts filled: the payment tab is open. */
+/**
+ * Claire's cart (6 × 12.50 by default), both contacts filled and her age confirmed earlier in the
+ * session: the payment tab is open.
+ */
 export async function renderOnPaymentTab(locale: Locale = 'en', lines?: CartLine[]) {
-  setContacts({ ...emptyContacts(), delivery: DELIVERY, invoice: INVOICE })
+  setContacts({ ...emptyContacts(), delivery: DELIVERY, invoice: INVOICE, ageConfirmed: true })
   const rendered = await renderAsClaire(locale, lines)
   await rendered.user.click(await screen.findByRole('tab', { name: PAYMENT_TAB[locale] }))
   // The panel follows the tab after the click's paint.

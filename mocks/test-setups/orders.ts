@@ -18,6 +18,7 @@ export const createKeyedOrder = async (locale: Locale) =>
     },
     body: JSON.stringify({
       locale,
+      age_confirmed: 'true',
       contacts: JSON.stringify({ delivery: claireContact(), invoice: claireContact() }),
       cartlines: JSON.stringify([wineLine({ quantity: 1 })]),
     }),
@@ -52,6 +53,7 @@ export async function paidOrderS04201(): Promise<void> {
     })
   await post('/api/createorderinodoo', {
     locale: 'fr',
+    age_confirmed: 'true',
     contacts: JSON.stringify({ delivery: claireContact(), invoice: claireContact() }),
     cartlines: JSON.stringify([PAID_ORDER_LINE]),
   })

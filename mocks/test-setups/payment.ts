@@ -5,6 +5,8 @@
  */
 import { expect, vi } from 'vitest'
 import { db } from '../db'
+import { changeCatalogue, sellsLines } from '../catalogue'
+import { stripeServer } from '../stripe-server'
 import type { CallName } from '../faults'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
@@ -40,12 +42,24 @@ export const DECLINED_BY_BANK: ProviderResult = {
   },
 }
 
+/**
+ * What Stripe's servers know once a scripted provider says an intent succeeded: it is charged
+ * there (the back office books points only for a paid order, mocks/account.ts).
+ */
+function chargeAtStripe(clientSecret: string, method: string, answer: ProviderResult) {
+  if (answer.paymentIntent?.status !== 'succeeded') return answer
+  const intent = stripeServer.find(clientSecret)
+  if (intent && intent.status !== 'succeeded')
+    stripeServer.charge(intent.id, method === 'bancontact' ? 'bancontact' : 'card')
+  return answer
+}
+
 /** A scripted provider: `confirm` answers from the queue; every call is counted. */
 export function provider(answers: ProviderResult[] = [succeeded], method = 'card') {
   const confirm = vi.fn(async ({ clientSecret }: { clientSecret: string }) => {
     const answer = answers.shift() ?? succeeded
     if (answer.paymentIntent?.status === 'succeeded') charged.push(clientSecret)
-    return answer
+    return chargeAtStripe(clientSecret, method, answer)
   })
   const charged: string[] = []
   const p: PaymentProvider & { charged: string[] } = {
@@ -53,8 +67,8 @@ export function provider(answers: ProviderResult[] = [succeeded], method = 'card
     method: () => method,
     submit: vi.fn(async () => null),
     confirm,
-    retrieve: vi.fn(async () => succeeded),
-    handleNextAction: vi.fn(async () => succeeded),
+    retrieve: vi.fn(async (secret: string) => chargeAtStripe(secret, method, succeeded)),
+    handleNextAction: vi.fn(async (secret: string) => chargeAtStripe(secret, method, succeeded)),
   }
   return p
 }
@@ -142,16 +156,26 @@ export const flowCalls = () =>
     .filter((c) => !c.replayed)
     .map((c) => c.call)
 
-/** Claire logged in, her contacts, shipping known, one wine in the cart; console errors quiet. */
+/**
+ * Claire logged in, her contacts (her age confirmed), shipping known, one wine in the cart, which
+ * the catalogue sells at the cart's price; console errors quiet.
+ */
 export function payingTab(): void {
   vi.spyOn(console, 'error').mockImplementation(() => undefined)
   db.sessionEmail = CLAIRE.email
   getStore().update((d) => {
     d.session = { isLoggedIn: true, user: { ...CLAIRE }, points: CLAIRE.points }
   })
-  setContacts({ ...emptyContacts(), delivery: CONTACT, invoice: CONTACT, isValidShipping: true })
+  setContacts({
+    ...emptyContacts(),
+    delivery: CONTACT,
+    invoice: CONTACT,
+    isValidShipping: true,
+    ageConfirmed: true,
+  })
   getStore().update((d) => {
     d.cart.shippingCost = 9.95
   })
   addToCart(WINE)
+  changeCatalogue(sellsLines([WINE]))
 }

@@ -697,6 +697,13 @@ export interface components {
     }
     OrderForm: {
       locale: components['schemas']['Locale']
+      /**
+       * @description The buyer ticked "I confirm I am 18 or older" on the payment tab (form data: the text
+       *     `true`). Belgian law forbids selling wine to anyone under 16 and port or spirits to
+       *     anyone under 18; the site must refuse an order without it (422).
+       * @enum {string}
+       */
+      age_confirmed: 'true'
       /** @description JSON text of the contacts (invoice, delivery, VAT record). */
       contacts: string
       /** @description JSON text of the cart lines as the browser keeps them. */

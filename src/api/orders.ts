@@ -96,6 +96,8 @@ export async function createOrderInOdoo(
         locale: order.locale,
         contacts: JSON.stringify(order.contacts satisfies Schema<'OrderContacts'>),
         cartlines: JSON.stringify(order.cartlines satisfies readonly Schema<'CartLine'>[]),
+        // An order is only made from a Pay the age box allowed (payment-controller.ts `pay`).
+        age_confirmed: 'true',
       } satisfies RequestBody<'createOrderInOdoo'>,
     },
     ...mutation(options),

@@ -74,6 +74,11 @@ export interface Contacts {
   invoice: Contact
   vat: VatRecord
   isValidShipping: boolean
+  /**
+   * The buyer confirmed being 18 or older (the payment tab's box): Belgian law forbids selling
+   * port and spirits to minors, wine under 16. Kept for the session with the contacts.
+   */
+  ageConfirmed: boolean
 }
 
 export interface CartState {

@@ -87,7 +87,8 @@ export function createPaymentController(options: ControllerOptions) {
     lastProvider = provider
     return exclusive(async () => {
       const { cart, contacts, session } = store.getState()
-      if (!session.isLoggedIn || !session.user) {
+      // The Pay button needs both; a call without them (a script, a stale button) pays nothing.
+      if (!session.isLoggedIn || !session.user || !contacts.ageConfirmed) {
         run.tell({ type: 'fail', failure: { kind: 'processing' } })
         return
       }

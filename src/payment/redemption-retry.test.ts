@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
+import { changeCatalogue, sellsLines } from '../../mocks/catalogue'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { getBus } from '../bus/bus'
@@ -42,8 +43,11 @@ beforeEach(() => {
     delivery: CLAIRE_CONTACT,
     invoice: CLAIRE_CONTACT,
     isValidShipping: true,
+    ageConfirmed: true,
   })
   addToCart(wineLine())
+  // The back office sells it at the cart's price (it prices the order itself).
+  changeCatalogue(sellsLines([wineLine()]))
   getStore().update((d) => {
     d.cart.shippingCost = 9.95
     d.cart.redeemedPoints = REDEEMED

@@ -1,6 +1,6 @@
 /**
- * Contacts actions: the delivery and invoice contacts, the VAT record
- * and `isValidShipping`, kept in the page's store (sessionStorage: they survive a reload; the
+ * Contacts actions: the delivery and invoice contacts, the VAT record, the buyer's age
+ * confirmation and `isValidShipping`, kept in the page's store (sessionStorage: they survive a reload; the
  * full clean-up `cleanUpCart()` and logout/inactivity `clearPersonal()` reset them).
  *
  * `isValidShipping` means "the delivery contact is valid AND the shipping fee for its destination
@@ -60,6 +60,14 @@ export function prefillInvoice(user: { name: string; email: string }): void {
   if (next.name === invoice.name && next.email === invoice.email) return
   getStore().update((d) => {
     d.contacts.invoice = next
+  })
+}
+
+/** The buyer's age confirmation (the payment tab's box), kept with the contacts. */
+export function confirmAge(confirmed: boolean): void {
+  if (locked()) return
+  getStore().update((d) => {
+    d.contacts.ageConfirmed = confirmed
   })
 }
 

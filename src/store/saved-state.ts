@@ -189,6 +189,8 @@ export function readSavedState(raw: unknown): SavedStateReading | null {
       rawContacts.isValidShipping,
       false,
     ),
+    // Absent in a state saved before the box existed: then it is not confirmed, nothing dropped.
+    ageConfirmed: rawContacts.ageConfirmed === true,
   }
 
   const conversation = keep('conversation', ConversationLineSchema, raw.conversation)

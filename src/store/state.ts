@@ -70,6 +70,7 @@ export const emptyContacts = (): Contacts => ({
   invoice: emptyContact(),
   vat: emptyVat(),
   isValidShipping: false,
+  ageConfirmed: false,
 })
 
 /** An empty cart, with an identity of its own. */

@@ -195,6 +195,7 @@ function savedState(now: number): StoreState {
       invoice: { ...contact, name: 'Dubois SRL' },
       vat: { number: 'BE0403170701', valid: true, name: 'Dubois SRL' },
       isValidShipping: true,
+      ageConfirmed: true,
     },
     conversation: [
       { from: 'user', message: 'Lamb tonight', wines: [] },

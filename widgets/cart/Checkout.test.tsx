@@ -453,6 +453,41 @@ describe('payment', () => {
     ).toBeVisible()
   })
 
+  it('asks the buyer to confirm being 18 or older before Pay, and sends the confirmation (fr)', async () => {
+    const { user } = await renderOnPaymentTab('fr')
+    // Not confirmed yet in this session.
+    setContacts({ ...state().contacts, ageConfirmed: false })
+    await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))
+    await enterCard(user, TEST_CARDS.success, 'Numéro de carte')
+    const age = screen.getByRole('checkbox', { name: 'Je confirme avoir 18 ans ou plus' })
+    expect(age).not.toBeChecked()
+    expect(age).toBeRequired()
+    expect(payButton()).toBeDisabled()
+    // Left unchecked: the rule shows, tied to the box.
+    age.focus()
+    await user.tab()
+    expect(age).toHaveAccessibleDescription(
+      'Veuillez confirmer que vous avez 18 ans ou plus : nous ne pouvons pas vendre de vin ni de porto aux mineurs.',
+    )
+    expect(age).toBeInvalid()
+    // The keyboard checks it: Pay opens, the rule goes, the session remembers it.
+    age.focus()
+    await user.keyboard(' ')
+    expect(age).toBeChecked()
+    expect(age).not.toHaveAccessibleDescription()
+    expect(payButton()).toBeEnabled()
+    expect(state().contacts.ageConfirmed).toBe(true)
+    await user.click(payButton())
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Merci pour votre commande !' },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible()
+    expect(callsOf('createorderinodoo')[0]!.payload).toMatchObject({ age_confirmed: 'true' })
+  })
+
   it('never creates two orders or intents on a double click', async () => {
     const { user } = await renderOnPaymentTab('en')
     await waitFor(() => expect(state().contacts.isValidShipping).toBe(true))

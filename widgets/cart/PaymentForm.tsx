@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js'
@@ -15,7 +15,7 @@ import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
 import { paymentsQueryOptions } from '../../src/services/payments'
 import { useCartTotals } from '../../src/store/cart-actions'
-import { useContacts } from '../../src/store/contacts-actions'
+import { confirmAge, useContacts } from '../../src/store/contacts-actions'
 import { cartReturnUrl, stripeProvider } from './stripe-provider'
 import { checkCart } from './catalogue-check'
 import styles from './Checkout.module.css'
@@ -98,6 +98,40 @@ export function PaymentForm() {
   )
 }
 
+/**
+ * The buyer's age confirmation, required before Pay (the payment tab is valid only with it): a
+ * real checkbox, remembered with the contacts. Its rule shows once the box was left unchecked,
+ * as the contact fields' rules show once a field was left.
+ */
+function AgeConfirmation({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation('payment')
+  const { ageConfirmed } = useContacts()
+  const id = useId()
+  const [left, setLeft] = useState(false)
+  const invalid = left && !ageConfirmed
+  return (
+    <div className={styles.age}>
+      <input
+        id={id}
+        type="checkbox"
+        required
+        checked={ageConfirmed}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(event) => confirmAge(event.target.checked)}
+        onBlur={() => setLeft(true)}
+      />
+      <label htmlFor={id}>{t('payment.ageConfirm')}</label>
+      {invalid && (
+        <p id={`${id}-error`} className={styles.error}>
+          {t('payment.ageRequired')}
+        </p>
+      )}
+    </div>
+  )
+}
+
 /** Pay button, progress and the message of the last failure, shared by both forms. */
 function PayControls({
   ready,
@@ -111,7 +145,7 @@ function PayControls({
   const { t } = useTranslation('payment')
   const status = usePaymentStatus()
   const failureText = useFailureText()
-  const { isValidShipping } = useContacts()
+  const { isValidShipping, ageConfirmed } = useContacts()
   const busy = status.state === 'paying' || status.state === 'checking'
   const failure = status.state === 'idle' ? status.failure : null
   const alert = useRef<HTMLParagraphElement>(null)
@@ -121,6 +155,7 @@ function PayControls({
   return (
     <>
       {!isValidShipping && <p className={styles.hint}>{t('payment.needShipping')}</p>}
+      <AgeConfirmation disabled={busy} />
       {status.state === 'checking' && (
         <p role="status" className={styles.hint}>
           {t('payment.checking')}
@@ -129,7 +164,7 @@ function PayControls({
       <button
         type="button"
         className={styles.pay}
-        disabled={!ready || !isValidShipping || busy}
+        disabled={!ready || !isValidShipping || !ageConfirmed || busy}
         onClick={onPay}
       >
         {busy ? t('payment.processing') : label}
