@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
 import { setFault } from '../../mocks/faults'
 import { changeCatalogue, sellsLines } from '../../mocks/catalogue'
+import { provider as scriptedProvider } from '../../mocks/test-setups/payment'
 import { CLAIRE_CONTACT, wineLine } from '../../fixtures/checkout'
 import { CLAIRE } from '../../fixtures/users'
 import { getBus } from '../bus/bus'
@@ -20,15 +21,8 @@ import { createPaymentController, type PaymentProvider } from './payment-control
 
 const REDEEMED = 100
 
-function provider(): PaymentProvider {
-  return {
-    method: () => 'card',
-    submit: () => Promise.resolve(null),
-    confirm: () => Promise.resolve({ paymentIntent: { status: 'succeeded' } }),
-    retrieve: () => Promise.resolve({ paymentIntent: { status: 'succeeded' } }),
-    handleNextAction: () => Promise.resolve({ paymentIntent: { status: 'succeeded' } }),
-  }
-}
+/** A card that goes through, charged at Stripe's servers (the points need a paid order). */
+const provider = (): PaymentProvider => scriptedProvider()
 
 const balance = () => db.users.find((u) => u.email === CLAIRE.email)!.points
 
