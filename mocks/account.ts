@@ -58,10 +58,8 @@ function sessionCustomer(hint: string): FixtureUser | Response {
 }
 
 /**
- * The order `document` names when it is the customer's and paid, or why the points call is
- * refused. Paid here: an intent linked to it that Stripe has not left failed (or the droplets
- * covered it). Not yet Stripe's `succeeded` alone, as the contract asks of the site: the payment
- * controller's unit tests script the provider and never charge at the fake Stripe server.
+ * The order `document` names when it is the customer's and paid (Stripe says an intent linked to
+ * it succeeded, or the droplets covered it), or why the points call is refused.
  */
 function paidOrderOf(user: FixtureUser, document: string): MockOrder | string {
   const order = db.orders.find((o) => o.orderNumber === document)
@@ -70,7 +68,7 @@ function paidOrderOf(user: FixtureUser, document: string): MockOrder | string {
   const paid =
     order.coveredByPoints === true ||
     db.paymentIntents.some(
-      (i) => i.orderId === document && stripeServer.find(i.id)?.last_payment_error == null,
+      (i) => i.orderId === document && stripeServer.find(i.id)?.status === 'succeeded',
     )
   return paid ? order : `Order ${document} is not paid.`
 }

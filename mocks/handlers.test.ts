@@ -505,6 +505,7 @@ describe('orders and payment', () => {
     const unknown = JSON.stringify([{ ...ORDER_LINE, odooId: 123 }])
     const res = await mutate('/api/createorderinodoo', {
       locale: 'fr',
+      age_confirmed: 'true',
       contacts,
       cartlines: unknown,
     })

@@ -1,4 +1,4 @@
-import { claireContact, wineLine } from '../../fixtures/checkout'
+import { claireContact, NO_VAT, wineLine } from '../../fixtures/checkout'
 import type { Locale } from '../../src/domain/types'
 import { changeCatalogue, sellsLines } from '../catalogue'
 import { db } from '../db'
@@ -42,28 +42,32 @@ export const PAID_ORDER_LINE = wineLine({
 export async function paidOrderS04201(): Promise<void> {
   changeCatalogue(sellsLines([PAID_ORDER_LINE]))
   db.sessionEmail = 'claire@example.com'
-  const post = async (url: string, body: unknown) =>
-    fetch(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-CSRF-TOKEN': await (await fetch('/cp/auth/token')).text(),
-      },
-      body: JSON.stringify(body),
-    })
-  await post('/api/createorderinodoo', {
-    locale: 'fr',
-    age_confirmed: 'true',
-    contacts: JSON.stringify({ delivery: claireContact(), invoice: claireContact() }),
-    cartlines: JSON.stringify([PAID_ORDER_LINE]),
+  // As the app sends them (form data for the order), so the contract check passes.
+  const token = async () => (await fetch('/cp/auth/token')).text()
+  const order = new FormData()
+  order.set('locale', 'fr')
+  order.set('age_confirmed', 'true')
+  order.set(
+    'contacts',
+    JSON.stringify({ delivery: claireContact(), invoice: claireContact(), vat: NO_VAT }),
+  )
+  order.set('cartlines', JSON.stringify([PAID_ORDER_LINE]))
+  await fetch('/api/createorderinodoo', {
+    method: 'POST',
+    headers: { 'X-CSRF-TOKEN': await token() },
+    body: order,
   })
-  const intent = await post('/api/createpaymentintent', {
-    card: true,
-    amount_total: 8085,
-    name: 'S04201',
-    orderId: 'S04201',
-    customer_name: 'Claire Dubois',
-    customer_email: 'claire@example.com',
+  const intent = await fetch('/api/createpaymentintent', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-TOKEN': await token() },
+    body: JSON.stringify({
+      card: 'card',
+      amount_total: 8085,
+      name: 'S04201',
+      orderId: 'S04201',
+      customer_name: 'Claire Dubois',
+      customer_email: 'claire@example.com',
+    }),
   })
   if (intent.status !== 200) throw new Error(`the intent of S04201 answered ${intent.status}`)
   stripeServer.charge(db.paymentIntents.at(-1)?.id ?? '', 'card')

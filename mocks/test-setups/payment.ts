@@ -46,7 +46,11 @@ export const DECLINED_BY_BANK: ProviderResult = {
  * What Stripe's servers know once a scripted provider says an intent succeeded: it is charged
  * there (the back office books points only for a paid order, mocks/account.ts).
  */
-function chargeAtStripe(clientSecret: string, method: string, answer: ProviderResult) {
+export function chargeAtStripe(
+  clientSecret: string,
+  method: string,
+  answer: ProviderResult = succeeded,
+): ProviderResult {
   if (answer.paymentIntent?.status !== 'succeeded') return answer
   const intent = stripeServer.find(clientSecret)
   if (intent && intent.status !== 'succeeded')

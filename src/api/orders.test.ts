@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../mocks/node'
 import { callsOf, db } from '../../mocks/db'
 import { setFault, type CallName } from '../../mocks/faults'
+import { changeCatalogue, sellsLines } from '../../mocks/catalogue'
+import { paidOrderS04201 } from '../../mocks/test-setups/orders'
 import { CLAIRE } from '../../fixtures/users'
 import { CLAIRE_CONTACT, NO_VAT, wineLine } from '../../fixtures/checkout'
 import { DEFAULT_TIMEOUT_MS, PAYMENT_TIMEOUT_MS } from '../http/http'
@@ -106,32 +108,37 @@ describe('order calls', () => {
   })
 
   it('creates a payment intent in cents for its order and reads its client secret', async () => {
+    // Sold at 64.95, delivered in Belgium (9.95): the back office's total is 74.90.
+    const line = wineLine({ quantity: 1, price: 64.95 })
+    changeCatalogue(sellsLines([line]))
     await createOrderInOdoo({
       locale: 'en',
       contacts: { invoice: contact, delivery: contact, vat: NO_VAT },
-      cartlines: [wineLine({ quantity: 1, price: 64.95 })],
+      cartlines: [line],
     })
     const secret = await createPaymentIntent({
-      amount_total: 6495,
+      amount_total: 7490,
       name: 'S04201',
       orderId: 'S04201',
       customer_name: 'Claire',
       customer_email: CLAIRE.email,
     })
     expect(secret).toMatch(/^pi_mock_0001_secret_/)
-    expect(db.paymentIntents[0]).toMatchObject({ amount_total: 6495, orderId: 'S04201' })
+    expect(db.paymentIntents[0]).toMatchObject({ amount_total: 7490, orderId: 'S04201' })
   })
 
   it('updates and reads the points with the CSRF token', async () => {
-    db.sessionEmail = CLAIRE.email
+    // A paid order of Claire's that redeemed 100 droplets: the back office books them.
+    await paidOrderS04201()
+    const tokens = callsOf('csrf').length
     await updateUserPoints({
       userEmail: CLAIRE.email,
       date: '22/11/2026',
-      document: 'S1',
+      document: 'S04201',
       points: -100,
     })
     expect(await getUpdatedPoints(CLAIRE.email)).toBe(320)
-    expect(callsOf('csrf')).toHaveLength(1)
+    expect(callsOf('csrf')).toHaveLength(tokens + 1)
   })
 
   it.each(steps)('%s sends the CSRF token, and a fresh one once after a 419', async (call, run) => {

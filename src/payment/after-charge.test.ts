@@ -14,7 +14,7 @@ import { createPaymentController, type PaymentStatus } from './payment-controlle
 import { ERROR_EVENT, type ErrorDetail } from '../report/report'
 import {
   WINE,
-  succeeded,
+  chargeAtStripe,
   provider,
   controller,
   otherTab,
@@ -34,9 +34,9 @@ describe('a step after the charge fails', () => {
       const c = controller()
       const stripe = provider()
       // Another widget adds to the cart while the card is being confirmed: the next cart.
-      stripe.confirm = vi.fn(async () => {
+      stripe.confirm = vi.fn(async ({ clientSecret }: { clientSecret: string }) => {
         addToCart({ ...WINE, quantity: 36 })
-        return succeeded
+        return chargeAtStripe(clientSecret, 'card')
       })
       await c.pay(stripe, 'en')
       expect(c.getStatus().state).toBe('finished')

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
+import { changeCatalogue } from '../../mocks/catalogue'
 import type { CartLine } from '../domain/types'
 import { updateCartQuantity } from '../store/cart-actions'
 import { getStore } from '../store/shared-store'
@@ -131,12 +132,14 @@ describe('a reload or a redirect during the confirmation', () => {
 
 describe('droplets cover everything', () => {
   it('confirms a zero-euro order without any payment intent', async () => {
+    // One bottle at 150 (free delivery in Belgium from 150), 375 droplets (×2 tier) = 150.00.
+    changeCatalogue({ [WINE.id]: { price: 150 } })
     getStore().update((d) => {
       d.cart.shippingCost = 0
       d.cart.lines[0]!.quantity = 1
-      d.cart.lines[0]!.price = 20
-      d.cart.redeemedPoints = 100
-      d.cart.redeemedPointsAmount = 20
+      d.cart.lines[0]!.price = 150
+      d.cart.redeemedPoints = 375
+      d.cart.redeemedPointsAmount = 150
     })
     const c = controller()
     const stripe = provider()
@@ -150,7 +153,7 @@ describe('droplets cover everything', () => {
       'updateuserpoints',
       'updateuserpoints',
     ])
-    expect(db.pointUpdates.map((u) => u.points)).toEqual([-100, 2])
+    expect(db.pointUpdates.map((u) => u.points)).toEqual([-375, 15])
     expect(c.getStatus()).toMatchObject({ state: 'finished', order: { total: 0 } })
   })
 })

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { callsOf, db } from '../../mocks/db'
 import { server } from '../../mocks/node'
+import { changeCatalogue } from '../../mocks/catalogue'
 import { setFault, whenHeld, type CallName } from '../../mocks/faults'
 import { CLAIRE } from '../../fixtures/users'
 import { getBus } from '../bus/bus'
@@ -15,6 +16,7 @@ import { getStore } from '../store/shared-store'
 import { createPaymentController } from './payment-controller'
 import { isOrderPaid } from './paid-orders'
 import {
+  WINE,
   provider,
   controller,
   FLOW_STEPS,
@@ -123,8 +125,10 @@ describe('a paid order', () => {
 
 describe("Pay's catalogue check", () => {
   /** A check that gives the cart's line a new price (as the catalogue would), then its verdict. */
+  /** The catalogue sells the wine at `price` now; the check reads it into the cart. */
   const priceCheck = (price: number, verdict: 'ok' | 'cart-changed') =>
     vi.fn(() => {
+      changeCatalogue({ [WINE.id]: { price } })
       getStore().update((d) => {
         d.cart.lines[0]!.price = price
       })

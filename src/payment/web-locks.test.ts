@@ -13,6 +13,7 @@ import type { PaymentProvider, ProviderResult } from './payment-controller'
 import { isCartPaid } from './paid-orders'
 import {
   WINE,
+  chargeAtStripe,
   succeeded,
   declined,
   provider,
@@ -59,7 +60,7 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
         } satisfies ProviderResult
       succeededIntents.add(clientSecret)
       charged.push(clientSecret)
-      return succeeded
+      return chargeAtStripe(clientSecret, 'card')
     })
     const stripe: PaymentProvider = {
       method: () => 'card',
@@ -213,9 +214,10 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     expect(copy.getState().cart.lines).toEqual([])
     expect(copy.getState().payment).toBeNull()
     expect(copy.getState().cart.id).not.toBe(cartId)
-    // The fresh cart is a new purchase: filled again, it pays as a new order.
+    // The fresh cart is a new purchase: filled again (its shipping quoted), it pays as a new order.
     copy.update((d) => {
       d.cart.lines.push({ ...WINE })
+      d.cart.shippingCost = 9.95
     })
     await second.pay(provider(), 'en')
     expect(second.getStatus().state).toBe('finished')
@@ -254,10 +256,10 @@ describe('one tab pays at a time (Web Locks, navigator.locks)', () => {
     let secondAsked!: () => void
     const askedTwice = new Promise<void>((resolve) => (secondAsked = resolve))
     const back = provider()
-    back.retrieve = vi.fn(async () => {
+    back.retrieve = vi.fn(async (secret: string) => {
       if (vi.mocked(back.retrieve).mock.calls.length === 1) await firstHeld
       else secondAsked()
-      return succeeded
+      return chargeAtStripe(secret, 'bancontact')
     })
     const tabs = [controller(otherTab(saved)), controller(otherTab(saved))]
     const resuming = tabs.map((c) => c.resume(back))

@@ -327,6 +327,7 @@ describe('saved state of the wrong shape: what does not fit goes, the rest stays
           invoice: emptyContact(),
           vat: { number: '', valid: true, name: '' },
           isValidShipping: false,
+          ageConfirmed: false,
         })
         expect(s.cart).toEqual(whole.cart)
       },

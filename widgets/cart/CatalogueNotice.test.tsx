@@ -230,21 +230,26 @@ describe('when Pay is pressed', () => {
     expect(db.orders[0]!.cartlines).toEqual([expect.objectContaining({ id: '200101' })])
   })
 
-  it('pays the remembered figures when the catalogue cannot be read, and only logs it (nl)', async () => {
+  it('sends the remembered figures when the catalogue cannot be read, and only logs it; the back office charges its own price (nl)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
     setFault('getwinevariants', { kind: 'status', status: 500 })
     const { user } = await readyToPay('nl', [cartLine()])
     changeCatalogue({ '200101': { price: 13.45 } })
     await user.click(payButton('nl'))
+    // The order goes with the cart's 12.50; the back office priced it at 13.45 since and refuses
+    // to charge the cart's total (the contract: a strict server), so nothing is charged.
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Bedankt voor je bestelling!' },
+      await screen.findByText(
+        'We konden de betaling niet starten. Probeer het over enkele minuten opnieuw',
+        {},
         { timeout: 6000 },
       ),
     ).toBeVisible()
     expect(screen.queryByText(/gewijzigd sinds je ze hebt toegevoegd/)).toBeNull()
     expect(db.orders[0]!.cartlines).toEqual([expect.objectContaining({ price: 12.5 })])
+    expect(db.orders[0]!.priced.lines).toEqual([expect.objectContaining({ price: 13.45 })])
+    expect(stripeServer.state().charges).toEqual([])
     expect(warn).toHaveBeenCalledWith(
       expect.stringMatching(
         /^\[wine-widgets\] .*The catalogue could not be read for W10002.* — POST \/api\/getwinevariants answered 500 \(an endpoint the site must provide, see docs\/server-contract\.md\)$/,
