@@ -365,6 +365,35 @@ test.describe('payment you can trust', () => {
     await expect(cartWidget(page)).toContainText('Total paid: €75.65')
   })
 
+  test('Pay stays disabled until the buyer confirms being 18 or older; the order carries it', async ({
+    page,
+  }) => {
+    await seed(page)
+    await toPayment(page)
+    const cart = cartWidget(page)
+    const input = cart.getByRole('textbox', { name: 'Card number' })
+    await input.pressSequentially('4242424242424242')
+    const age = cart.getByRole('checkbox', { name: text('en', 'payment.ageConfirm') })
+    await expect(age).not.toBeChecked()
+    // A complete card and a known fee: only the box is missing.
+    await expect(cart).toContainText('Pay €75.65')
+    await expect(payButton(page)).toBeDisabled()
+    // Left unticked with the keyboard: the rule shows, tied to the box.
+    await age.focus()
+    await page.keyboard.press('Tab')
+    await expect(age).toHaveAccessibleDescription(text('en', 'payment.ageRequired'))
+    await age.focus()
+    await page.keyboard.press('Space')
+    await expect(age).toBeChecked()
+    await expect(payButton(page)).toBeEnabled()
+    await payButton(page).click()
+    await expect(thanks(page)).toBeVisible()
+    const order = await expectOneTrueCharge(page)
+    const created = (await world(page)).calls.filter((c) => c.call === 'createorderinodoo')
+    expect(created.map((c) => c.payload.age_confirmed)).toEqual(['true'])
+    expect(order.orderNumber).toMatch(/^S0\d+$/)
+  })
+
   for (const call of ['checkoutorder', 'sendorderconfirmation'] as const) {
     test(`case 1: ${call} failing after the charge says "payment received" and finishes the same order`, async ({
       page,
@@ -662,11 +691,11 @@ test.describe('payment you can trust', () => {
   test('a lost redemption answer is retried with the same key: the droplets are redeemed once', async ({
     page,
   }) => {
-    // 50 droplets (€10) redeemed; the first points update (the redemption) is applied by the
-    // back office, but its answer is lost.
+    // 100 droplets (€20, the least that can be redeemed); the first points update (the
+    // redemption) is applied by the back office, but its answer is lost.
     await seed(page, {
-      redeemedPoints: 50,
-      redeemedPointsAmount: 10,
+      redeemedPoints: 100,
+      redeemedPointsAmount: 20,
       faults: { updateuserpoints: { kind: 'lost', times: 1 } },
     })
     await toPayment(page)
@@ -693,12 +722,12 @@ test.describe('payment you can trust', () => {
     expect(redemptions[1]!.idempotencyKey).toBe(redemptions[0]!.idempotencyKey)
     expect(redemptions.filter(applied)).toHaveLength(1)
     const [redeemed, earned] = w.pointUpdates
-    expect(redeemed).toMatchObject({ document: order.orderNumber, points: -50 })
+    expect(redeemed).toMatchObject({ document: order.orderNumber, points: -100 })
     expect(earned).toMatchObject({ document: order.orderNumber, points: expect.any(Number) })
     expect(earned!.points).toBeGreaterThan(0)
     await expect(cartWidget(page)).toContainText(`Droplets earned: ${earned!.points}`)
-    // The balance dropped once: 420 − 50 + what the order earned.
-    expect(await balance(page)).toBe(420 - 50 + earned!.points)
+    // The balance dropped once: 420 − 100 + what the order earned.
+    expect(await balance(page)).toBe(420 - 100 + earned!.points)
   })
 
   test('a reload during 3-D Secure shows the authentication again, then pays once', async ({
@@ -852,6 +881,7 @@ test.describe('Bancontact', () => {
     const cart = cartWidget(page)
     await cart.getByRole('radio', { name: 'Bancontact' }).check()
     await cart.getByRole('textbox', { name: 'Full name' }).fill('Claire Dubois')
+    await confirmAge(cart)
     await payButton(page).click()
     await page.waitForURL(/\/demo\/bank/)
     await expect(page.getByRole('heading', { name: /Demo bank/ })).toBeVisible()
