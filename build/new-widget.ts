@@ -46,13 +46,18 @@ export const ${camel} = defineWidget('${name}', { props, load: () => import('./$
 `,
     [`${pascal}.tsx`]: `import { useTranslation } from 'react-i18next'
 import type { WidgetComponentProps } from '../../src/props/schema'
+import { trimmedText } from '../../src/domain/trimmed-text'
 import type { ${pascal}Props } from './props'
 import styles from './${pascal}.module.css'
 
-/** The ${name} widget: its heading (\`data-heading\`, or its text when the tag has none). */
+/**
+ * The ${name} widget: its heading (\`data-heading\`), or its text when the tag has none or a
+ * blank one. (A React widget reaches the core, as trimmedText is, so its stylesheet comes after
+ * the widgets' baseline: build/chunks.test.ts.)
+ */
 export default function ${pascal}({ props }: WidgetComponentProps<${pascal}Props>) {
   const { t } = useTranslation('${camel}')
-  return <p className={styles.box}>{props.heading ?? t('${camel}.title')}</p>
+  return <p className={styles.box}>{trimmedText(props.heading) || t('${camel}.title')}</p>
 }
 `,
     [`${pascal}.module.css`]: `/* One line, in the box the reserve stylesheet keeps for the tag (reserve.css). */
@@ -84,6 +89,11 @@ describe('${name}', () => {
   it('shows the heading its tag gives', async () => {
     await renderWidget(${camel}, { locale: 'en', attributes: { 'data-heading': 'Saved for later' } })
     expect(screen.getByText('Saved for later')).toBeInTheDocument()
+  })
+
+  it('shows its text for a blank heading', async () => {
+    await renderWidget(${camel}, { locale: 'en', attributes: { 'data-heading': ' ' } })
+    expect(screen.getByText(${JSON.stringify(title)})).toBeInTheDocument()
   })
 })
 `,
