@@ -40,6 +40,7 @@ export const CHUNK_PLAN = {
   'page-base': [
     'mount/baseline.css',
     'mount/dom-root.ts',
+    'mount/schemas.ts',
     'src/api/collection-query.ts',
     'src/api/collection-url.ts',
     'src/api/query-client.ts',
