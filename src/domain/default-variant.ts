@@ -33,7 +33,8 @@ export function defaultVariant<V extends VariantLike>(
 ): { vintage: string; variant: V } | null {
   const active = vintages.filter((v) => v.active && v.variants.length > 0)
   const first = active[0]
-  if (!first) return null
+  const listed = first?.variants[0]
+  if (!first || !listed) return null
   const bottle = first.variants.find((v) => isDefaultVolume(v.volume))
   if (bottle) return { vintage: first.vintage, variant: bottle }
   for (const vintage of active) {
@@ -41,5 +42,5 @@ export function defaultVariant<V extends VariantLike>(
     if (inStock) return { vintage: vintage.vintage, variant: inStock }
   }
   // Nothing in stock: the first listed, so the card says it is out of stock.
-  return { vintage: first.vintage, variant: first.variants[0]! }
+  return { vintage: first.vintage, variant: listed }
 }
