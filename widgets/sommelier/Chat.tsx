@@ -12,6 +12,7 @@ import { SommelierIllustration } from './SommelierButton'
 import { MAX_LINE_LENGTH } from '../../src/domain/sommelier-request'
 import { useSommelierChat, type ChatPhase, type RateLimitWait } from './use-sommelier-chat'
 import styles from './Chat.module.css'
+import answers from './Answers.module.css'
 // Send's text hides on phones by the rule the sommelier button's text uses.
 import shared from './Sommelier.module.css'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
@@ -142,11 +143,11 @@ function errorText(t: TFunction, error: string, retryAfter: number | undefined):
 function Feedback({ rating, onRate }: { rating: Rating | undefined; onRate: (r: Rating) => void }) {
   const { t } = useTranslation('sommelier')
   return (
-    <div className={styles.feedback} role="group" aria-label={t('sommelier.feedback')}>
+    <div className={answers.feedback} role="group" aria-label={t('sommelier.feedback')}>
       {(['up', 'down'] as const).map((r) => (
         <IconButton
           key={r}
-          className={styles.thumb}
+          className={answers.thumb}
           label={t(r === 'up' ? 'sommelier.feedbackUp' : 'sommelier.feedbackDown')}
           aria-pressed={rating === r}
           onClick={() => {
@@ -182,10 +183,10 @@ function FollowUps({
 }) {
   const { t } = useTranslation('sommelier')
   return (
-    <ul className={styles.followUps} aria-label={t('sommelier.followUps')}>
+    <ul className={answers.followUps} aria-label={t('sommelier.followUps')}>
       {questions.map((q) => (
         <li key={q}>
-          <button type="button" className={styles.followUp} onClick={() => onSend(q)}>
+          <button type="button" className={answers.followUp} onClick={() => onSend(q)}>
             {q}
           </button>
         </li>
@@ -290,15 +291,15 @@ function ChatInput({ phase, onSend, onStop, autoFocus }: InputProps) {
             <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
           )}
         </DecorativeSvg>
-        <span className={styles.sendLabels}>
+        <span className={answers.sendLabels}>
           <span
-            className={busy ? `${shared.sendText} ${styles.offLabel}` : shared.sendText}
+            className={busy ? `${shared.sendText} ${answers.offLabel}` : shared.sendText}
             aria-hidden={busy || undefined}
           >
             {t('sommelier.send')}
           </span>
           <span
-            className={busy ? shared.sendText : `${shared.sendText} ${styles.offLabel}`}
+            className={busy ? shared.sendText : `${shared.sendText} ${answers.offLabel}`}
             aria-hidden={!busy || undefined}
           >
             {t('sommelier.stop')}

@@ -18,7 +18,7 @@ import { useStore } from '../../src/store/shared-store'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
 import { AddButton } from '../../src/ui/buy-box/AddButton'
-import styles from './Chat.module.css'
+import answers from './Answers.module.css'
 
 /** The name the wine page and its cart lines use: the estate, then the cuvée. */
 export const wineName = (hit: WineHit): string => [hit.e, hit.title].filter(Boolean).join(' ')
@@ -42,12 +42,12 @@ export function SuggestionBuy({ hit, locale }: { hit: WineHit; locale: Locale })
   const chosen = vintages.data ? defaultVariant(vintages.data) : null
   if (vintages.isError || (vintages.data && !chosen)) {
     // Nothing to add from here: the title's link leads to the wine page.
-    return <div className={styles.buy} />
+    return <div className={answers.buy} />
   }
   if (!chosen) {
     return (
-      <div className={styles.buy}>
-        <p className={styles.buyWait}>{t('sommelier.buyLoading')}</p>
+      <div className={answers.buy}>
+        <p className={answers.buyWait}>{t('sommelier.buyLoading')}</p>
       </div>
     )
   }
@@ -144,17 +144,17 @@ function BuyChosen({ chosen, odooCode, name, url, image, locale }: ChosenProps) 
 
   if (isOutOfStock(variant.qty_available)) {
     return (
-      <div className={styles.buy}>
-        <p className={styles.buyItem}>{item}</p>
-        <p className={styles.soldOut}>{t('sommelier.outOfStock')}</p>
+      <div className={answers.buy}>
+        <p className={answers.buyItem}>{item}</p>
+        <p className={answers.soldOut}>{t('sommelier.outOfStock')}</p>
       </div>
     )
   }
   return (
-    <div className={styles.buy}>
-      <p className={styles.buyItem}>{item}</p>
+    <div className={answers.buy}>
+      <p className={answers.buyItem}>{item}</p>
       <form
-        className={styles.buyForm}
+        className={answers.buyForm}
         onSubmit={(event) => {
           event.preventDefault()
           if (!waiting) startAdding(true)
@@ -169,8 +169,8 @@ function BuyChosen({ chosen, odooCode, name, url, image, locale }: ChosenProps) 
         />
       </form>
       {/* Not announced: the confirmation panel says what was added. Its line is kept laid out. */}
-      <p className={styles.inCart}>{inCart > 0 && t('sommelier.inCart', { count: inCart })}</p>
-      <p className={styles.buyStatus} role="status">
+      <p className={answers.inCart}>{inCart > 0 && t('sommelier.inCart', { count: inCart })}</p>
+      <p className={answers.buyStatus} role="status">
         {full !== null && t('sommelier.stockReached', { count: full })}
       </p>
       <AddedToCart
