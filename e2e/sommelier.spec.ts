@@ -205,6 +205,12 @@ test.describe('sommelier', () => {
         price: choice.variant.price,
       }),
     ])
+    // Cards with their buttons, the confirmation, thumbs and follow-ups: axe clean.
+    const { violations } = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
     // The cart page holds it.
     await card.getByRole('link', { name: text('fr', 'sommelier.toCart') }).click()
     await expect(page).toHaveURL(/\/fr\/panier$/)
