@@ -82,10 +82,11 @@ export const CHUNK_PLAN = {
     'src/ui/widget-tag/WidgetTag.tsx',
   ],
   // What the buy boxes read and show (a wine's vintages and promotions, the stock rules, the
-  // quantity field). The sommelier's cards read the same without the field; left to rolldown,
+  // quantity field, adding a wine variant). The sommelier's cards read the same without the field; left to rolldown,
   // the field would then be a chunk, and a request, of its own on every product page.
   buy: [
     'src/api/products.ts',
+    'src/features/add-wine/use-add-wine.ts',
     'src/domain/quantity.ts',
     'src/services/rules.ts',
     'src/ui/quantity-input/QuantityInput.module.css',

@@ -11,7 +11,7 @@ import { callsOf, db } from '../../mocks/db'
 import { releaseHeld, setFault, whenHeld } from '../../mocks/faults'
 import { server } from '../../mocks/node'
 import { answerFor } from '../../mocks/sommelier'
-import { OUT_OF_STOCK_CODE, toRecord, wineBaseByCode, winesFor } from '../../fixtures/wines'
+import { OUT_OF_STOCK_CODE, toRecord, wineBaseByCode } from '../../fixtures/wines'
 import { setPageConfig } from '../../src/config/config'
 import { visibleAnswer } from '../../src/domain/sommelier-pairings'
 import { normalizeHit } from '../../src/domain/wine-hit'
@@ -115,7 +115,9 @@ describe('sommelier cards that sell', () => {
   })
 
   it('(nl) a card saved before cards could sell (no code) keeps only its link', async () => {
-    const { odooCode: _code, ...old } = chatWine('W10002', 'nl')
+    // As a conversation saved before the cards sold: no code, estate or price level.
+    const { id, title, url, label, c, m } = chatWine('W10002', 'nl')
+    const old: ChatWine = { id, title, url, label, c, m }
     answered('Vis', 'Een witte wijn.', [old])
     const { chat } = await openChat('nl')
     const card = within(chat).getByRole('article')

@@ -1,19 +1,15 @@
 import { useRef, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import {
-  promotionQueryOptions,
-  wineVariantsQueryOptions,
-  type WineVariant,
-} from '../../src/api/products'
+import { wineVariantsQueryOptions } from '../../src/api/products'
 import { defaultVariant } from '../../src/domain/default-variant'
 import { quantityInCart } from '../../src/domain/cart'
 import { cartPath } from '../../src/domain/cart-page'
 import { isOutOfStock } from '../../src/domain/quantity'
-import type { CartLine, Locale, Promotion } from '../../src/domain/types'
+import type { Locale } from '../../src/domain/types'
 import type { WineHit } from '../../src/domain/wine-hit'
-import { reportError } from '../../src/report/report'
-import { addToCart, type AddResult } from '../../src/store/cart-actions'
+import type { AddResult } from '../../src/store/cart-actions'
+import { useAddWine, type WineChoice } from '../../src/features/add-wine/use-add-wine'
 import { useStore } from '../../src/store/shared-store'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { usePaintFirst } from '../../src/ui/after-paint/use-paint-first'
@@ -22,11 +18,6 @@ import answers from './Answers.module.css'
 
 /** The name the wine page and its cart lines use: the estate, then the cuvée. */
 export const wineName = (hit: WineHit): string => [hit.e, hit.title].filter(Boolean).join(' ')
-
-interface Chosen {
-  vintage: string
-  variant: WineVariant
-}
 
 /**
  * "Add to cart" of one sommelier suggestion: reads the wine's vintages (the wine page's query,
@@ -54,56 +45,26 @@ export function SuggestionBuy({ hit, locale }: { hit: WineHit; locale: Locale })
   return (
     <BuyChosen
       key={chosen.variant.id}
-      chosen={chosen}
-      odooCode={odooCode}
-      name={name}
-      url={hit.url}
-      image={hit.label[0]}
+      choice={{
+        ...chosen,
+        odooCode,
+        name,
+        url: hit.url,
+        ...(hit.label[0] && { image: hit.label[0] }),
+      }}
       locale={locale}
     />
   )
 }
 
-interface ChosenProps {
-  chosen: Chosen
-  odooCode: string
-  name: string
-  url: string
-  image: string | undefined
-  locale: Locale
-}
-
-function BuyChosen({ chosen, odooCode, name, url, image, locale }: ChosenProps) {
+function BuyChosen({ choice, locale }: { choice: WineChoice; locale: Locale }) {
   const { t } = useTranslation('sommelier')
-  const client = useQueryClient()
-  const { vintage, variant } = chosen
+  const { name, vintage, variant } = choice
   const id = String(variant.id)
   const inCart = useStore((state) => quantityInCart(state.cart, id))
   const [notice, setNotice] = useState<AddedNotice | null>(null)
   const [full, setFull] = useState<number | null>(null)
-  const [busy, setBusy] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
-  const request = { wineCode: odooCode, vintage, volume: variant.volume }
-
-  const lineFor = (promotion: Promotion): CartLine => ({
-    id,
-    odooCode,
-    odooId: variant.id,
-    name,
-    vintage,
-    volume: variant.volume,
-    quantity: 1,
-    // The catalogue's price, as getwinevariants gives it; never a figure of the model's text.
-    price: variant.price,
-    qty_available: variant.qty_available,
-    free_qty: variant.free_qty,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion,
-    ...(url && { url }),
-    ...(image && { image }),
-  })
   const showResult = (result: AddResult) => {
     if (result.added) {
       setFull(null)
@@ -115,30 +76,9 @@ function BuyChosen({ chosen, odooCode, name, url, image, locale }: ChosenProps) 
       setFull(result.quantity)
     }
   }
-  // As the wine page: the line carries its promotion (a lookup that never fails), cached nearly
-  // always; otherwise the button says "Adding…" while it comes.
-  const add = () => {
-    const options = promotionQueryOptions(request)
-    const cached = client.getQueryData(options.queryKey)
-    if (cached !== undefined) {
-      showResult(addToCart(lineFor(cached)))
-      return
-    }
-    setBusy(true)
-    client
-      .query({ ...options, staleTime: 'static' })
-      .then((promotion) => showResult(addToCart(lineFor(promotion))))
-      .finally(() => setBusy(false))
-      .catch((error: unknown) =>
-        reportError({
-          widget: 'sommelier',
-          area: 'widget',
-          message: 'could not add to the cart',
-          error,
-        }),
-      )
-  }
-  const [adding, startAdding] = usePaintFirst<true>(add)
+  // One bottle at the catalogue's price (getwinevariants'), never a figure of the model's text.
+  const { add, busy } = useAddWine(choice, showResult, 'sommelier')
+  const [adding, startAdding] = usePaintFirst<number>(add)
   const waiting = busy || adding !== null
   const item = `${vintage} · ${variant.volume}`
 
@@ -157,7 +97,7 @@ function BuyChosen({ chosen, odooCode, name, url, image, locale }: ChosenProps) 
         className={answers.buyForm}
         onSubmit={(event) => {
           event.preventDefault()
-          if (!waiting) startAdding(true)
+          if (!waiting) startAdding(1)
         }}
       >
         <AddButton
