@@ -21,14 +21,20 @@ async function openSommelier(page: Page, locale: Locale) {
   return { dialog, chat }
 }
 
-/** Log Claire in from the chat and ask a question; resolves once its answer and cards are in. */
-async function loginAndAsk(page: Page, locale: Locale, question: string) {
+/** Open the chat on the locale's home page and log Claire in from it. */
+async function openLoggedIn(page: Page, locale: Locale) {
   await open(page, `/${locale}/`)
   const { chat } = await openSommelier(page, locale)
   await chat.getByLabel(text(locale, 'login.email')).fill(CLAIRE.email)
   await chat.getByLabel(text(locale, 'login.password'), { exact: true }).fill(CLAIRE.password)
   await chat.getByRole('button', { name: text(locale, 'login.submit'), exact: true }).click()
   const input = chat.getByRole('textbox', { name: text(locale, 'sommelier.inputLabel') })
+  return { chat, input }
+}
+
+/** Log Claire in from the chat and ask a question; resolves once its answer and cards are in. */
+async function loginAndAsk(page: Page, locale: Locale, question: string) {
+  const { chat, input } = await openLoggedIn(page, locale)
   await input.fill(question)
   await input.press('Enter')
   const answer = visibleAnswer(answerFor(question, locale))
@@ -222,12 +228,7 @@ test.describe('sommelier', () => {
   test('Stop ends the answer while it streams, and a follow-up asks again (nl)', async ({
     page,
   }) => {
-    await open(page, '/nl/')
-    const { chat } = await openSommelier(page, 'nl')
-    await chat.getByLabel(text('nl', 'login.email')).fill(CLAIRE.email)
-    await chat.getByLabel(text('nl', 'login.password'), { exact: true }).fill(CLAIRE.password)
-    await chat.getByRole('button', { name: text('nl', 'login.submit'), exact: true }).click()
-    const input = chat.getByRole('textbox', { name: text('nl', 'sommelier.inputLabel') })
+    const { chat, input } = await openLoggedIn(page, 'nl')
     // The answer's pieces wait for the test: it is still streaming when Stop is pressed.
     await page.evaluate(() =>
       window.__wineMocks!.setFault('sommelier', { kind: 'stepped' }, { times: 1 }),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { Suspense, lazy, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import type { TFunction } from 'i18next'
 import type { ChatWine, ConversationLine, Locale } from '../../src/domain/types'
 import { normalizeHit } from '../../src/domain/wine-hit'
@@ -19,7 +19,14 @@ import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
 import type { BusEvents } from '../../src/bus/events'
-import { SuggestionBuy } from './SuggestionBuy'
+import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
+
+// The cards' "Add to cart" (the vintages' read, the cart line, the confirmation) comes after the
+// chat has opened: opening it waits for none of that code.
+const SuggestionBuy = lazy(() => import('./SuggestionBuy'))
+
+/** The buy part's room, kept while its code and the wine's vintages come. */
+const buyRoom = () => <div className={answers.buy} />
 
 /** Longest question accepted (a dish, not an essay): the proxy takes lines of this length. */
 export const QUESTION_MAX_LENGTH = MAX_LINE_LENGTH
@@ -107,7 +114,13 @@ function WineCards({
       {hits.map((hit) => (
         <li key={hit.objectID}>
           <HitCard hit={hit} locale={locale} headingLevel={3} compact>
-            {hit.odooCode && <SuggestionBuy hit={hit} locale={locale} />}
+            {hit.odooCode && (
+              <ErrorBoundary name="sommelier" fallback={buyRoom}>
+                <Suspense fallback={buyRoom()}>
+                  <SuggestionBuy hit={hit} locale={locale} />
+                </Suspense>
+              </ErrorBoundary>
+            )}
           </HitCard>
         </li>
       ))}

@@ -25,7 +25,7 @@ export const wineName = (hit: WineHit): string => [hit.e, hit.title].filter(Bool
  * catalogue's price, with its promotion, as the wine page's box does; out of stock it says so
  * and offers nothing. Once the cart holds that bottle the card says so.
  */
-export function SuggestionBuy({ hit, locale }: { hit: WineHit; locale: Locale }) {
+export default function SuggestionBuy({ hit, locale }: { hit: WineHit; locale: Locale }) {
   const { t } = useTranslation('sommelier')
   const { odooCode } = hit
   const name = wineName(hit)
