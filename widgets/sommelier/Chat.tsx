@@ -1,4 +1,13 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type RefObject,
+  type SubmitEvent,
+} from 'react'
 import type { TFunction } from 'i18next'
 import type { ChatWine, ConversationLine, Locale } from '../../src/domain/types'
 import { normalizeHit } from '../../src/domain/wine-hit'
@@ -249,11 +258,12 @@ interface InputProps {
   onSend: (question: string) => void
   onStop: () => void
   autoFocus: boolean
+  /** The question field (the follow-ups give it the focus once they are gone). */
+  input: RefObject<HTMLInputElement | null>
 }
 
-function ChatInput({ phase, onSend, onStop, autoFocus }: InputProps) {
+function ChatInput({ phase, onSend, onStop, autoFocus, input }: InputProps) {
   const { t } = useTranslation('sommelier')
-  const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   const busy = phase !== 'idle'
   // Nothing to send: an empty question, or the answer to the last one still coming. The field
@@ -265,7 +275,7 @@ function ChatInput({ phase, onSend, onStop, autoFocus }: InputProps) {
   // Right after a login made in the chat, the input takes over from the login form.
   useEffect(() => {
     if (autoFocus) input.current?.focus()
-  }, [autoFocus])
+  }, [autoFocus, input])
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -359,6 +369,12 @@ export default function Chat({ locale }: { locale: Locale }) {
   }
   const titleId = useId()
   const log = useRef<HTMLDivElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  // A follow-up's button goes with the question it sends: the focus goes to the question field.
+  const sendFollowUp = (question: string) => {
+    send(question)
+    input.current?.focus()
+  }
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   useEffect(() => {
@@ -394,16 +410,22 @@ export default function Chat({ locale }: { locale: Locale }) {
                 rating={ratings.get(i)}
                 onRate={(rating) => rate(i, rating)}
                 followUps={followUps?.index === i ? followUps.questions : fallbackFollowUps}
-                onSend={send}
+                onSend={sendFollowUp}
               />
             ))}
           </ol>
         )}
       </div>
       {isLoggedIn ? (
-        // Focus follows the shopper's own login in the chat to the question field.
-        // eslint-disable-next-line jsx-a11y-x/no-autofocus
-        <ChatInput phase={phase} onSend={send} onStop={stop} autoFocus={loggedInHere} />
+        <ChatInput
+          phase={phase}
+          onSend={send}
+          onStop={stop}
+          // Focus follows the shopper's own login in the chat to the question field.
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus
+          autoFocus={loggedInHere}
+          input={input}
+        />
       ) : (
         <div className={styles.login}>
           <LoginPanel headingLevel={3} onLoggedIn={() => setLoggedInHere(true)} />

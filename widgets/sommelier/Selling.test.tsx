@@ -149,6 +149,8 @@ describe('a conversation that goes on', () => {
       ],
     })
     expect(within(log(chat)).getByText('Plutôt un vin blanc')).toBeVisible()
+    // Its button went with the question: the focus is in the question field.
+    expect(within(chat).getByRole('textbox', { name: 'Votre plat' })).toHaveFocus()
     // Under the new answer only, once it is there.
     const text = visibleAnswer(answerFor('Plutôt un vin blanc', 'fr'))
     expect(await within(log(chat)).findByText(text)).toBeVisible()
