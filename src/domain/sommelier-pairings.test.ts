@@ -108,7 +108,15 @@ describe('parsePairings', () => {
       answer(
         JSON.stringify({
           pairings: [line],
-          followUps: [' Un vin plus léger ? ', 4, '', 'x'.repeat(501), 'Un rosé', 'Du bio', 'Un 4e'],
+          followUps: [
+            ' Un vin plus léger ? ',
+            4,
+            '',
+            'x'.repeat(501),
+            'Un rosé',
+            'Du bio',
+            'Un 4e',
+          ],
         }),
       ),
     )
