@@ -82,6 +82,17 @@ export const CHUNK_PLAN = {
     'src/ui/ErrorBoundary.tsx',
     'src/ui/widget-tag/WidgetTag.tsx',
   ],
+  // What the buy boxes read and show (a wine's vintages and promotions, the stock rules, the
+  // quantity field, adding a wine variant). The sommelier's cards read the same without the field; left to rolldown,
+  // the field would then be a chunk, and a request, of its own on every product page.
+  buy: [
+    'src/api/products.ts',
+    'src/features/add-wine/use-add-wine.ts',
+    'src/domain/quantity.ts',
+    'src/services/rules.ts',
+    'src/ui/quantity-input/QuantityInput.module.css',
+    'src/ui/quantity-input/QuantityInput.tsx',
+  ],
 } as const satisfies Record<string, readonly string[]>
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -99,6 +110,7 @@ const inChunk = (chunk: keyof typeof CHUNK_PLAN) => {
 }
 const CORE = inChunk('core')
 const PAGE_BASE = inChunk('page-base')
+const BUY = inChunk('buy')
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
@@ -189,6 +201,7 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   // the widgets' baseline (mount/baseline.css, then in the core's stylesheet) overrides the widgets'
   // own rules of the same weight (it moved the header at load). build/chunks.test.ts checks it.
   if (!inEntry && importedBy(id, ctx, (m) => CORE.test(m))) return 'core'
+  if (!inEntry && BUY.test(id)) return 'buy'
   const roots = [...loadersOf(id, ctx)]
   const siteAtFirstRender = (root: string) =>
     IN_SITE_WIDGET.test(root) &&

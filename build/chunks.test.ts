@@ -124,7 +124,8 @@ const SHARED_CHUNKS = [
   'HitCard',
   'InvoiceList',
   'LoginPanel',
-  'QuantityInput',
+  // the buy boxes' reads and quantity field, also read by the sommelier's cards (chunk-plan.ts)
+  'buy',
   'Tabs',
   'account',
   'after-login',
