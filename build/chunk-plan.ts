@@ -163,8 +163,8 @@ function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
  * Library build only: the chunk of each module (null: rolldown's automatic chunking, which puts
  * a module in the chunk of the one dynamic import that needs it, or in a chunk shared by those
  * that do).
- * - vendor-base, vendor-valibot: long-cached libraries (valibot only for saved-state schemas,
- *   loaded when the tab saved something, with the stored id lists read through it).
+ * - vendor-base: the long-cached libraries every React root runs, valibot among them (the
+ *   config block's schemas are read in the core), with the stored id lists read through it.
  * - core: see CORE.
  * - site: the site widgets' components (mount/bundles.ts) and what they need at first render,
  *   also when other widgets need it too (the site widgets are on every page of the real site,
@@ -177,10 +177,11 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   if (INFINITE_QUERY.test(id)) return null
   if (VENDOR_LITE.test(id)) return 'vendor-lite'
   if (VENDOR_BASE.test(id)) return 'vendor-base'
-  // The stored id lists (paid orders and carts, GA4 purchases sent) are read with valibot and
-  // used only where it is loaded: with it, not a chunk (and a request) of their own.
+  // valibot: every React root reads the config block with it, so it rides with React (a chunk
+  // of its own was one request more on every page). The stored id lists (paid orders and carts,
+  // GA4 purchases sent) are read with it and used only where it is loaded: with it.
   if (/node_modules[\\/]valibot[\\/]|[\\/]src[\\/]store[\\/]id-list\.ts$/.test(id))
-    return 'vendor-valibot'
+    return 'vendor-base'
   // What every widget needs besides the entry (src/page/page-base.ts: the bus, the error report,
   // page leave, the page context; the collection URLs of the entry's editorial prefetch; what a
   // widget drawn without React needs): one small chunk every widget page loads, imported
