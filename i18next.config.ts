@@ -45,9 +45,16 @@ export default defineConfig({
       // widgets/slider/Slider.tsx: the "more" link of each collection
       ...['Articles', 'Bundles', 'Estates', 'Grapes', 'Regions'].map((k) => `slider.more${k}`),
       // widgets/sommelier/Chat.tsx: what a failed answer says
-      ...['CutOff', 'Empty', 'Http', 'Interrupted', 'Model', 'Network', 'RateLimitedLater'].map(
-        (k) => `sommelier.error${k}`,
-      ),
+      ...[
+        'CutOff',
+        'Empty',
+        'Http',
+        'Interrupted',
+        'Model',
+        'Network',
+        'RateLimitedLater',
+        'Stopped',
+      ].map((k) => `sommelier.error${k}`),
       // src/ui/hit-card/HitCard.tsx, widgets/search/SearchPanel.tsx: `wine.${color}`, badges
       ...['amber', 'pink', 'yellow'].map((k) => `wine.${k}`),
       ...['biodynamic', 'natural', 'noAlcohol', 'organic', 'sparkling', 'sweet'].map(

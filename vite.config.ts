@@ -8,6 +8,7 @@ import { chunkOf, resolveDependencies } from './build/chunk-plan.ts'
 import { compileHints } from './build/compile-hints.ts'
 import { demoDevServer } from './build/demo-dev-server.ts'
 import { reserveStylesheet } from './build/reserve-plugin.ts'
+import { schemaSplit } from './build/schema-split.ts'
 import { scopedNames } from './build/scoped-name.ts'
 import { standIns } from './build/stand-ins.ts'
 import { wineTexts } from './build/texts-plugin.ts'
@@ -34,7 +35,14 @@ export default defineConfig(({ mode }) => {
     // In the worktree, not node_modules/.vite: node_modules may be shared between checkouts, and
     // two dev servers would overwrite each other's pre-bundled dependencies.
     cacheDir: '.vite',
-    plugins: [react(), wineTexts(), reserveStylesheet(), compileHints(), demoDevServer()],
+    plugins: [
+      react(),
+      wineTexts(),
+      reserveStylesheet(),
+      compileHints(),
+      demoDevServer(),
+      schemaSplit(),
+    ],
     resolve: { alias: standIns },
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 5173) },
     define: { __WINE_WIDGETS_VERSION__: JSON.stringify(pkg.version) },

@@ -22,43 +22,121 @@ import { markdownTable, median, PROD_LAUNCH_ARGS, startProdWithNaive } from './s
 const root = fileURLToPath(new URL('..', import.meta.url))
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** The issue's pages: home, a wine page, the cart with lines, an index, the giftbox, quotes only. */
+/**
+ * The issue's pages: home, a wine page, the cart (with lines, logged out), an index, the giftbox,
+ * quotes only; and the cart page in its two other states, named by a fragment the server ignores:
+ * empty, and with lines logged in (where shoppers pay).
+ */
 export const LIGHTHOUSE_PAGES = [
   '/fr/',
   '/en/wines/chateau-roquefort-lalande-bordeaux-superieur',
   '/en/cart',
+  '/en/cart#empty',
+  '/en/cart#logged-in',
   '/nl/regios',
   '/en/giftbox',
   '/bench/quotes',
 ]
-/** The page whose lines are put in the cart before the cart page is measured. */
-const CART_PAGE = '/en/cart'
+/** What each cart page has before it is measured: lines, and whether Claire is logged in. */
+const CART_STATES = {
+  '/en/cart': { lines: true, loggedIn: false },
+  '/en/cart#empty': { lines: false, loggedIn: false },
+  '/en/cart#logged-in': { lines: true, loggedIn: true },
+}
 const WINE_PAGE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
+const LOGIN_PAGE = '/en/login'
+const CLAIRE = { email: 'claire@example.com', password: 'droplets-420' }
 const STORE_KEY = 'wine-widgets:v1'
-/** A same-origin address with no subresources, to write sessionStorage before a run. */
+/** A same-origin address with no subresources, to write the storage before a run. */
 const BLANK = '/widgets/.vite/manifest.json'
 
 const launch = () =>
   puppeteer.launch({ executablePath: CHROME, headless: true, args: PROD_LAUNCH_ARGS })
 
-/** The saved store of a tab that put one wine in the cart, through the wine page's own button. */
-async function cartWithLines(base) {
-  const add = JSON.parse(readFileSync(join(root, 'locales', 'en.json'), 'utf8')).wineTabs.add
+/**
+ * The browser state of a tab that put one wine in the cart through the wine page's own button,
+ * after logging in on the login page when asked: the tab's saved store (sessionStorage), the
+ * shared cart (localStorage) and the cookies (the demo back office's session).
+ */
+async function seedCart(base, { loggedIn }) {
+  const en = JSON.parse(readFileSync(join(root, 'locales', 'en.json'), 'utf8'))
   const browser = await launch()
   try {
     const page = await browser.newPage()
+    if (loggedIn) {
+      await page.goto(base + LOGIN_PAGE)
+      const form = '[data-widget="login"][data-widget-mounted]'
+      await page.locator(`${form} ::-p-aria([name="${en.login.email}"])`).fill(CLAIRE.email)
+      await page.locator(`${form} input[type="password"]`).fill(CLAIRE.password)
+      // Enter submits, as a shopper may: the consent banner (left undecided, as on every
+      // measured page) covers the button at this size.
+      await page.keyboard.press('Enter')
+      await page.waitForFunction(
+        (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}').session?.isLoggedIn === true,
+        {
+          timeout: 20_000,
+        },
+        STORE_KEY,
+      )
+    }
     await page.goto(base + WINE_PAGE)
-    const button = `::-p-aria([name="${add}"][role="button"])`
+    const button = `::-p-aria([name="${en.wineTabs.add}"][role="button"])`
     await page.locator(`[data-widget="wine-tabs"] ${button}`).click()
     await page.waitForFunction(
       (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}').cart?.lines?.length ?? 0) > 0,
-      { timeout: 20_000 },
+      {
+        timeout: 20_000,
+      },
       STORE_KEY,
     )
-    return await page.evaluate((key) => sessionStorage.getItem(key), STORE_KEY)
+    const storage = await page.evaluate(() => ({
+      session: { ...sessionStorage },
+      local: { ...localStorage },
+    }))
+    return { ...storage, cookies: await page.cookies() }
   } finally {
     await browser.close()
   }
+}
+
+/** Ends the demo back office's session (the logout call, with its CSRF token). */
+async function logOut(base) {
+  const browser = await launch()
+  try {
+    const page = await browser.newPage()
+    await page.goto(base + BLANK)
+    const answer = await page.evaluate(async () => {
+      const token = await (await fetch('/cp/auth/token')).text()
+      const response = await fetch('/login/logoutuser', { headers: { 'X-CSRF-TOKEN': token } })
+      return response.json()
+    })
+    if (answer?.isLoggedOut !== true) throw new Error(`logout failed: ${JSON.stringify(answer)}`)
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Puts a seeded state in a fresh profile, its activity times moved to now (so none expires). */
+async function applySeed(page, base, seed) {
+  if (seed.cookies.length > 0) await page.setCookie(...seed.cookies)
+  await page.goto(base + BLANK)
+  await page.evaluate((state) => {
+    const fresh = (text) => {
+      try {
+        const value = JSON.parse(text)
+        if (value && typeof value === 'object' && 'lastActivity' in value) {
+          value.lastActivity = Date.now()
+          return JSON.stringify(value)
+        }
+      } catch {
+        // Not JSON: kept as it is.
+      }
+      return text
+    }
+    for (const [key, text] of Object.entries(state.session))
+      sessionStorage.setItem(key, fresh(text))
+    for (const [key, text] of Object.entries(state.local)) localStorage.setItem(key, fresh(text))
+  }, seed)
 }
 
 /** Compress-and-cache every file a page uses once, so no run pays the server's first brotli. */
@@ -75,30 +153,19 @@ async function warmUp(base, paths) {
   }
 }
 
-/** One Lighthouse run in a fresh browser (cold cache); the cart page gets its lines first. */
-async function lighthouseRun(base, path, prefix, savedCart) {
+/** One Lighthouse run in a fresh browser (cold cache); a cart page gets its state first. */
+async function lighthouseRun(base, path, prefix, seed) {
   const browser = await launch()
   try {
     const page = await browser.newPage()
-    if (path === CART_PAGE && savedCart) {
-      await page.goto(base + BLANK)
-      await page.evaluate(
-        (key, text) => {
-          const state = JSON.parse(text)
-          state.lastActivity = Date.now()
-          sessionStorage.setItem(key, JSON.stringify(state))
-        },
-        STORE_KEY,
-        savedCart,
-      )
-    }
+    if (seed) await applySeed(page, base, seed)
     const result = await lighthouse(
       base + prefix + path,
       {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
-        // The profile is fresh (cold cache, empty storage) and the cart's lines must stay.
+        // The profile is fresh (cold cache, empty storage) and a cart's seeded state must stay.
         disableStorageReset: true,
       },
       undefined,
@@ -118,12 +185,15 @@ async function lighthouseRun(base, path, prefix, savedCart) {
     const libraryPrefix = prefix ? '/naive-widgets/' : '/widgets/'
     const requests = lhr.audits['network-requests']?.details?.items ?? []
     const library = requests.filter((r) => new URL(r.url).pathname.startsWith(libraryPrefix))
-    const cartLines =
-      path === CART_PAGE
-        ? await page.evaluate(
-            (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}').cart?.lines?.length ?? 0,
-            STORE_KEY,
-          )
+    const cartState =
+      path in CART_STATES
+        ? await page.evaluate((key) => {
+            const store = JSON.parse(sessionStorage.getItem(key) ?? '{}')
+            return {
+              lines: (store.cart?.lines?.length ?? 0) > 0,
+              loggedIn: store.session?.isLoggedIn === true,
+            }
+          }, STORE_KEY)
         : null
     return {
       score: (lhr.categories.performance.score ?? NaN) * 100,
@@ -134,7 +204,7 @@ async function lighthouseRun(base, path, prefix, savedCart) {
       totalKB: audit('total-byte-weight') / 1024,
       libraryKB: library.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
       libraryRequests: library.length,
-      cartLines,
+      cartState,
       lighthouse: lhr.lighthouseVersion,
     }
   } finally {
@@ -168,12 +238,15 @@ export async function runLighthouse({ runs, pages = LIGHTHOUSE_PAGES, log = cons
   const results = []
   let lighthouseVersion = ''
   try {
-    const savedCart = pages.includes(CART_PAGE) ? await cartWithLines(server.base) : null
     await warmUp(
       server.base,
       pages.flatMap((p) => [p, `/naive${p}`]),
     )
     for (const path of pages) {
+      // Seeded right before its runs: the demo back office has one session for all its visitors,
+      // so Claire's login lasts only as long as the logged-in page is measured.
+      const state = CART_STATES[path]
+      const seed = state?.lines ? await seedCart(server.base, state) : undefined
       const byVariant = {}
       for (const [variant, prefix] of [
         ['library', ''],
@@ -181,12 +254,19 @@ export async function runLighthouse({ runs, pages = LIGHTHOUSE_PAGES, log = cons
       ]) {
         const measured = []
         for (let i = 0; i < runs; i++)
-          measured.push(await lighthouseRun(server.base, path, prefix, savedCart))
+          measured.push(await lighthouseRun(server.base, path, prefix, seed))
         lighthouseVersion = measured[0].lighthouse
-        if (path === CART_PAGE && measured.some((m) => m.cartLines === 0))
-          throw new Error(`${prefix}${path} was measured without lines in the cart`)
+        const wrong = measured.find(
+          (m) =>
+            state && (m.cartState.lines !== state.lines || m.cartState.loggedIn !== state.loggedIn),
+        )
+        if (wrong)
+          throw new Error(
+            `${prefix}${path} was measured in another state: ${JSON.stringify(wrong.cartState)}`,
+          )
         byVariant[variant] = summarize(measured)
       }
+      if (state?.loggedIn) await logOut(server.base)
       const { library, naive } = byVariant
       results.push({
         path,

@@ -40,6 +40,7 @@ export const CHUNK_PLAN = {
   'page-base': [
     'mount/baseline.css',
     'mount/dom-root.ts',
+    'mount/schemas.ts',
     'src/api/collection-query.ts',
     'src/api/collection-url.ts',
     'src/api/query-client.ts',
@@ -81,6 +82,17 @@ export const CHUNK_PLAN = {
     'src/ui/ErrorBoundary.tsx',
     'src/ui/widget-tag/WidgetTag.tsx',
   ],
+  // What the buy boxes read and show (a wine's vintages and promotions, the stock rules, the
+  // quantity field, adding a wine variant). The sommelier's cards read the same without the field; left to rolldown,
+  // the field would then be a chunk, and a request, of its own on every product page.
+  buy: [
+    'src/api/products.ts',
+    'src/features/add-wine/use-add-wine.ts',
+    'src/domain/quantity.ts',
+    'src/services/rules.ts',
+    'src/ui/quantity-input/QuantityInput.module.css',
+    'src/ui/quantity-input/QuantityInput.tsx',
+  ],
 } as const satisfies Record<string, readonly string[]>
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -98,6 +110,7 @@ const inChunk = (chunk: keyof typeof CHUNK_PLAN) => {
 }
 const CORE = inChunk('core')
 const PAGE_BASE = inChunk('page-base')
+const BUY = inChunk('buy')
 const WIDGET_DEFINITION = /[\\/]widgets[\\/][^\\/]+[\\/]index\.ts$/
 const inWidgets = (names: readonly string[]) =>
   new RegExp(`[\\\\/]widgets[\\\\/](${names.join('|')})[\\\\/]`)
@@ -150,8 +163,8 @@ function loadersOf(id: string, ctx: Rolldown.ChunkingContext): Set<string> {
  * Library build only: the chunk of each module (null: rolldown's automatic chunking, which puts
  * a module in the chunk of the one dynamic import that needs it, or in a chunk shared by those
  * that do).
- * - vendor-base, vendor-valibot: long-cached libraries (valibot only for saved-state schemas,
- *   loaded when the tab saved something, with the stored id lists read through it).
+ * - vendor-base: the long-cached libraries every React root runs, valibot among them (the
+ *   config block's schemas are read in the core), with the stored id lists read through it.
  * - core: see CORE.
  * - site: the site widgets' components (mount/bundles.ts) and what they need at first render,
  *   also when other widgets need it too (the site widgets are on every page of the real site,
@@ -164,10 +177,11 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   if (INFINITE_QUERY.test(id)) return null
   if (VENDOR_LITE.test(id)) return 'vendor-lite'
   if (VENDOR_BASE.test(id)) return 'vendor-base'
-  // The stored id lists (paid orders and carts, GA4 purchases sent) are read with valibot and
-  // used only where it is loaded: with it, not a chunk (and a request) of their own.
+  // valibot: every React root reads the config block with it, so it rides with React (a chunk
+  // of its own was one request more on every page). The stored id lists (paid orders and carts,
+  // GA4 purchases sent) are read with it and used only where it is loaded: with it.
   if (/node_modules[\\/]valibot[\\/]|[\\/]src[\\/]store[\\/]id-list\.ts$/.test(id))
-    return 'vendor-valibot'
+    return 'vendor-base'
   // What every widget needs besides the entry (src/page/page-base.ts: the bus, the error report,
   // page leave, the page context; the collection URLs of the entry's editorial prefetch; what a
   // widget drawn without React needs): one small chunk every widget page loads, imported
@@ -188,6 +202,7 @@ export function chunkOf(id: string, ctx: Rolldown.ChunkingContext): string | nul
   // the widgets' baseline (mount/baseline.css, then in the core's stylesheet) overrides the widgets'
   // own rules of the same weight (it moved the header at load). build/chunks.test.ts checks it.
   if (!inEntry && importedBy(id, ctx, (m) => CORE.test(m))) return 'core'
+  if (!inEntry && BUY.test(id)) return 'buy'
   const roots = [...loadersOf(id, ctx)]
   const siteAtFirstRender = (root: string) =>
     IN_SITE_WIDGET.test(root) &&

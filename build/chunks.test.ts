@@ -115,7 +115,6 @@ const SHARED_CHUNKS = [
   'site',
   'vendor-base',
   'vendor-lite',
-  'vendor-valibot',
   // what a few widgets share and the others never load
   'Accordion',
   // the buy boxes' button and confirmation (a wine's, a gift box's)
@@ -124,7 +123,8 @@ const SHARED_CHUNKS = [
   'HitCard',
   'InvoiceList',
   'LoginPanel',
-  'QuantityInput',
+  // the buy boxes' reads and quantity field, also read by the sommelier's cards (chunk-plan.ts)
+  'buy',
   'Tabs',
   'account',
   'after-login',

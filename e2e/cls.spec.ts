@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { startHtmlProxy, type HtmlProxy } from '../e2e-cross/html-proxy.ts'
-import { expect, routes, test, widgetsSettled } from './helpers'
+import { expect, routes, test, text, widgetsSettled } from './helpers'
 
 /**
  * Nothing moves: the cumulative layout shift of every demo page, measured by the
@@ -152,6 +152,44 @@ test.describe('a page whose HTML arrives in pieces', () => {
         await page.goto(`${proxy?.url ?? ''}${route.path}${route.query ?? ''}`)
         await widgetsSettled(page)
         await page.waitForLoadState('networkidle')
+        await expectNoShift(page)
+      })
+    }
+  }
+})
+
+// The cart page where shoppers pay: its lines, and for a logged-in shopper the checkout, whose
+// code loads on demand (widgets/cart/checkout-code.ts) and must not push anything once drawn.
+test.describe('the cart page with lines', () => {
+  const WINE = '/en/wines/chateau-roquefort-lalande-bordeaux-superieur'
+  for (const size of SIZES) {
+    for (const loggedIn of [false, true]) {
+      test(`${loggedIn ? 'logged in' : 'logged out'} at ${size.width} px stays put`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width: size.width, height: size.height })
+        await watchShifts(page)
+        if (loggedIn) {
+          await page.goto('/en/login')
+          const form = page.locator('[data-widget="login"]')
+          await form.getByLabel(text('en', 'login.email')).fill('claire@example.com')
+          await form.getByLabel(text('en', 'login.password'), { exact: true }).fill('droplets-420')
+          await form.getByRole('button', { name: text('en', 'login.submit'), exact: true }).click()
+          await page.waitForFunction(
+            () => JSON.parse(sessionStorage.getItem('wine-widgets:v1') ?? '{}').session?.isLoggedIn,
+          )
+        }
+        await page.goto(WINE)
+        const wine = page.locator('[data-widget="wine-tabs"]')
+        await wine.getByRole('button', { name: text('en', 'wineTabs.add') }).click()
+        const added = text('en', 'wineTabs.added').split('{{')[0] ?? ''
+        await expect(wine.getByText(added, { exact: false })).toBeVisible()
+        await page.goto('/en/cart')
+        await widgetsSettled(page)
+        await page.waitForLoadState('networkidle')
+        const cart = page.locator('[data-widget="cart"]')
+        await expect(cart.getByRole('list', { name: text('en', 'cart.lines') })).toBeVisible()
+        await expect(cart.getByRole('tablist')).toHaveCount(loggedIn ? 1 : 0)
         await expectNoShift(page)
       })
     }

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { answerFor, chunkAnswer } from '../mocks/sommelier'
 import { visibleAnswer } from '../src/domain/sommelier-pairings'
+import { defaultVariant } from '../src/domain/default-variant'
+import { vintagesFor, winesFor } from '../fixtures/wines'
 import { expect, open, test, text, type Locale } from './helpers'
 
 const CLAIRE = { email: 'claire@example.com', password: 'droplets-420' }
@@ -18,6 +20,40 @@ async function openSommelier(page: Page, locale: Locale) {
   await expect(chat).toBeVisible()
   return { dialog, chat }
 }
+
+/** Open the chat on the locale's home page and log Claire in from it. */
+async function openLoggedIn(page: Page, locale: Locale) {
+  await open(page, `/${locale}/`)
+  const { chat } = await openSommelier(page, locale)
+  await chat.getByLabel(text(locale, 'login.email')).fill(CLAIRE.email)
+  await chat.getByLabel(text(locale, 'login.password'), { exact: true }).fill(CLAIRE.password)
+  await chat.getByRole('button', { name: text(locale, 'login.submit'), exact: true }).click()
+  const input = chat.getByRole('textbox', { name: text(locale, 'sommelier.inputLabel') })
+  return { chat, input }
+}
+
+/** Log Claire in from the chat and ask a question; resolves once its answer and cards are in. */
+async function loginAndAsk(page: Page, locale: Locale, question: string) {
+  const { chat, input } = await openLoggedIn(page, locale)
+  await input.fill(question)
+  await input.press('Enter')
+  const answer = visibleAnswer(answerFor(question, locale))
+  await expect(chat.getByRole('log').getByText(answer, { exact: true })).toBeVisible()
+  const cards = chat.getByRole('list', { name: text(locale, 'sommelier.suggestions') })
+  await expect(cards.getByRole('article')).toHaveCount(4)
+  return { chat, input, cards }
+}
+
+/** The cart lines the store saved for the tab. */
+const savedLines = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        JSON.parse(sessionStorage.getItem('wine-widgets:v1') ?? '{}') as {
+          cart?: { lines?: Record<string, unknown>[] }
+        }
+      ).cart?.lines ?? [],
+  )
 
 test.describe('sommelier', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
@@ -142,4 +178,136 @@ test.describe('sommelier', () => {
       await expect(reopened.chat.getByText(dish, { exact: true })).toHaveCount(0)
     })
   }
+  test('a suggestion goes to the cart: the default bottle at the catalogue’s price (fr)', async ({
+    page,
+  }) => {
+    const { cards } = await loginAndAsk(page, 'fr', 'Un steak grillé ce soir')
+    // Whichever wine the search picked: its record and vintages, as the back office has them.
+    const card = cards.getByRole('article').first()
+    const href = await card.getByRole('link').first().getAttribute('href')
+    const record = winesFor('fr').find((w) => w.url === href)!
+    const choice = defaultVariant(vintagesFor(record.odooCode, 'fr')!)!
+    await expect(card.getByText(record.e, { exact: true })).toBeVisible()
+    await expect(
+      card.getByRole('img', {
+        name: text('fr', 'wine.priceLevel').replace('{{level}}', String(record.price_level)),
+      }),
+    ).toHaveText('€'.repeat(record.price_level))
+    await card.getByRole('button', { name: text('fr', 'sommelier.add') }).click()
+    await expect(
+      card.getByText(text('fr', 'sommelier.added').replace('{{count}}', '1')),
+    ).toBeVisible()
+    await expect(
+      card.getByText(text('fr', 'sommelier.inCart').replace('{{count}}', '1')),
+    ).toBeVisible()
+    expect(await savedLines(page)).toEqual([
+      expect.objectContaining({
+        odooCode: record.odooCode,
+        odooId: choice.variant.id,
+        name: `${record.e} ${record.title}`,
+        vintage: choice.vintage,
+        volume: choice.variant.volume,
+        quantity: 1,
+        price: choice.variant.price,
+      }),
+    ])
+    // Cards with their buttons, the confirmation, thumbs and follow-ups: axe clean.
+    const { violations } = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+    // The cart page holds it.
+    await card.getByRole('link', { name: text('fr', 'sommelier.toCart') }).click()
+    await expect(page).toHaveURL(/\/fr\/panier$/)
+    await expect(
+      page.locator('[data-widget="cart"]').getByText(`${record.e} ${record.title}`).first(),
+    ).toBeVisible()
+  })
+
+  test('Stop ends the answer while it streams, and a follow-up asks again (nl)', async ({
+    page,
+  }) => {
+    const { chat, input } = await openLoggedIn(page, 'nl')
+    // The answer's pieces wait for the test: it is still streaming when Stop is pressed.
+    await page.evaluate(() =>
+      window.__wineMocks!.setFault('sommelier', { kind: 'stepped' }, { times: 1 }),
+    )
+    await input.fill('Vis met citroen')
+    await input.press('Enter')
+    await page.evaluate(() => window.__wineMocks!.whenHeld('sommelier'))
+    await page.evaluate(() => window.__wineMocks!.releaseHeld('sommelier'))
+    await chat.getByRole('button', { name: text('nl', 'sommelier.stop'), exact: true }).click()
+    await expect(chat.getByText(text('nl', 'sommelier.errorStopped'))).toBeVisible()
+    const send = chat.getByRole('button', { name: text('nl', 'sommelier.send'), exact: true })
+    await expect(send).toBeVisible()
+    await expect(chat.getByRole('log')).toHaveAttribute('aria-busy', 'false')
+
+    // A whole answer, then a follow-up sends the refined question.
+    await input.fill('Vis met citroen')
+    await input.press('Enter')
+    const answer = visibleAnswer(answerFor('Vis met citroen', 'nl'))
+    await expect(chat.getByRole('log').getByText(answer, { exact: true })).toBeVisible()
+    const followUps = chat.getByRole('list', { name: text('nl', 'sommelier.followUps') })
+    await expect(followUps.getByRole('button')).toHaveText([
+      text('nl', 'sommelier.followUpCheaper'),
+      text('nl', 'sommelier.followUpWhite'),
+      text('nl', 'sommelier.followUpOrganic'),
+    ])
+    await followUps.getByRole('button', { name: text('nl', 'sommelier.followUpOrganic') }).click()
+    // The question's line (not the button of the new answer's follow-ups, which says the same).
+    await expect(
+      chat
+        .getByRole('log')
+        .getByRole('paragraph')
+        .filter({ hasText: new RegExp(`^${text('nl', 'sommelier.followUpOrganic')}$`) }),
+    ).toBeVisible()
+    const next = visibleAnswer(answerFor(text('nl', 'sommelier.followUpOrganic'), 'nl'))
+    await expect(chat.getByRole('log').getByText(next, { exact: true })).toBeVisible()
+    await expect(chat.getByRole('list', { name: text('nl', 'sommelier.followUps') })).toHaveCount(1)
+  })
+
+  test('thumbs up: the page hears sommelier:feedback, GA4 only with consent (en)', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([
+      { name: 'wine_demo_analytics', value: 'ga4', url: baseURL! },
+      { name: 'cookieconsent_status', value: 'allow', url: baseURL! },
+    ])
+    await page.addInitScript(() => {
+      const heard: unknown[] = []
+      ;(window as unknown as { heard: unknown[] }).heard = heard
+      window.addEventListener('wine-widgets:sommelier:feedback', (e) =>
+        heard.push((e as CustomEvent).detail),
+      )
+    })
+    const { chat, cards } = await loginAndAsk(page, 'en', 'A grilled steak tonight')
+    const group = chat.getByRole('group', { name: text('en', 'sommelier.feedback') })
+    await group
+      .getByRole('button', { name: text('en', 'sommelier.feedbackUp'), exact: true })
+      .click()
+    await expect(
+      group.getByRole('button', { name: text('en', 'sommelier.feedbackUp'), exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true')
+    const ids = await cards
+      .getByRole('article')
+      .evaluateAll((articles) =>
+        articles.map((a) => a.querySelector('a')?.getAttribute('href') ?? ''),
+      )
+    const wines = ids.map((href) => winesFor('en').find((w) => w.url === href)!.objectID)
+    expect(await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard)).toEqual([
+      { rating: 'up', answer: 1, locale: 'en', wines },
+    ])
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window.dataLayer ?? []).filter(
+            (p) => (p as { event?: string }).event === 'sommelier_feedback',
+          ),
+        ),
+      )
+      .toEqual([{ event: 'sommelier_feedback', rating: 'up' }])
+  })
 })

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { loadPage } from './page'
 import { resetDb } from './db'
@@ -9,6 +9,11 @@ import { server } from './node'
 import { handlers } from './handlers'
 import { describeViolations, listenForContract } from './contract-listener'
 import { CONTRACT_META } from './contract-coverage'
+
+// How long findBy*/waitFor wait before failing (Testing Library's default is 1 s): code loaded
+// on demand (the cart's checkout, the search panel) takes longer than that to arrive on a busy
+// 2-core machine. A patience, not an assertion on time: a test that passes is as fast as it was.
+configure({ asyncUtilTimeout: 3_000 })
 
 // Every call of the run is checked against contract/openapi.yaml (./contract-check.ts).
 const contract = listenForContract(server, handlers)

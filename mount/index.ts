@@ -1,7 +1,8 @@
 /**
  * The library entry (`dist/wine-widgets.js`). It holds only the runtime that scans the page and
- * the widget registry (names, prop schemas, lazy imports): React and each widget's code load only
- * when a tag that needs them is on the page.
+ * the widget registry (names and lazy imports; the attribute schemas are in the page base, see
+ * build/schema-split.ts): React and each widget's code load only when a tag that needs them is
+ * on the page.
  */
 import { isDemoPage } from '../src/config/config-block'
 import type { Bus } from '../src/bus/bus'
@@ -91,8 +92,7 @@ function preload(href: string, as?: 'fetch') {
  * that cannot load.
  */
 function preloadNeeds({ definition, props, locale, element }: Parameters<Renderer>[0]) {
-  const texts = textsUrl(locale, textBundleOf(definition.name))
-  if (texts) preload(texts)
+  preloadCode({ definition, locale })
   return definition
     .prefetch?.({ props, locale, page: element.ownerDocument })
     .then((urls) => {
@@ -102,18 +102,30 @@ function preloadNeeds({ definition, props, locale, element }: Parameters<Rendere
 }
 
 /**
+ * What a tag needs that its props do not decide: its text file and the code of the widgets it
+ * places (a failure shows when they mount). Also called before its props are read (the page
+ * base brings the schema), with its own code, so none of it waits for the page base.
+ */
+function preloadCode({
+  definition,
+  locale,
+}: Pick<Parameters<Renderer>[0], 'definition' | 'locale'>) {
+  const texts = textsUrl(locale, textBundleOf(definition.name))
+  if (texts) preload(texts)
+  for (const name of definition.places ?? [])
+    registry
+      .find((d) => d.name === name)
+      ?.load()
+      .catch(() => undefined)
+}
+
+/**
  * A found tag requests its whole graph at once: the core and React (the root's import), the
  * widget's chunks and stylesheets (Vite's preload map of its import), its texts. The core then
  * renders with the same, already loaded, modules.
  */
 const render: Renderer = async (args) => {
   const reads = preloadNeeds(args)
-  // The code of the widgets it places loads with its own (a failure shows when they mount).
-  for (const name of args.definition.places ?? [])
-    registry
-      .find((d) => d.name === name)
-      ?.load()
-      .catch(() => undefined)
   if (args.definition.dom) {
     // Drawn without React (defineDomWidget): no React root, no page services.
     const [dom] = await Promise.all([
@@ -140,6 +152,13 @@ const runtime = createRuntime({
   registry,
   render,
   failures: loadBase,
+  // In the page base's chunk (build/chunk-plan.ts): one request with the page base.
+  schemas: () => import('./schemas').then((m) => m.schemas),
+  early: (tag) => {
+    preloadCode(tag)
+    // Its own code too: the import the renderer makes later finds it loaded or on its way.
+    tag.definition.load().catch(() => undefined)
+  },
   showErrors: () => isDemoPage(),
 })
 

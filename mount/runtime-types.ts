@@ -1,5 +1,5 @@
 import type { Locale } from '../src/domain/types'
-import type { AnyWidgetDefinition } from '../src/props/schema'
+import type { AnyWidgetDefinition, PropsSchema } from '../src/props/schema'
 import type { isCutShort, isLoadFailure } from '../src/report/page-leave'
 import type { reportError } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
@@ -35,6 +35,17 @@ export interface RuntimeOptions {
    * could request any widget's code).
    */
   failures: () => Promise<FailureTools>
+  /**
+   * Every widget's attribute schema, by name (mount/schemas.ts, in the page base): the library
+   * build's definitions carry none (build/schema-split.ts), so the entry does not grow with them.
+   * Not needed where the definitions hold their schemas (tests, the dev server).
+   */
+  schemas?: () => Promise<Readonly<Record<string, PropsSchema>>>
+  /**
+   * Called for a tag that loads at once while its schema is still on its way: the entry requests
+   * the widget's code and texts then, beside the page base, not after it.
+   */
+  early?: (tag: { definition: AnyWidgetDefinition; locale: Locale }) => void
   /** Show errors in place (demo pages). */
   showErrors?: () => boolean
   root?: Document

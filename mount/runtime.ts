@@ -1,6 +1,7 @@
 import { PropError } from '../src/props/parse'
-import { checkTag, type CheckedTag } from './check-tag'
+import { checkName, checkProps, schemaLater, type CheckedTag, type NamedTag } from './check-tag'
 import { describeElement } from './describe'
+import type { PropsSchema } from '../src/props/schema'
 import type { ErrorReport } from '../src/report/report'
 import type { PlacedWidgets } from '../src/ui/widget-tag/WidgetTag'
 import type { FailureTools, MountedRoot, Runtime, RuntimeOptions } from './runtime-types'
@@ -23,6 +24,7 @@ export const MOUNTED_ATTRIBUTE = 'data-widget-mounted'
 export const VISIBLE_MARGIN = '200px'
 
 type Entry =
+  | { state: 'checking' }
   | { state: 'waiting'; observer: IntersectionObserver }
   | { state: 'loading' }
   | { state: 'mounted'; root: MountedRoot }
@@ -89,6 +91,36 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     void work.finally(() => pending.delete(work))
   }
 
+  /**
+   * A widget whose code (or, in the library build, the page base with its schema) could not
+   * load: reported, unless the page is going away.
+   */
+  async function failed(el: HTMLElement, widget: string, error: unknown): Promise<void> {
+    entries.set(el, { state: 'failed' })
+    const fail = () => report(el, widget, 'data-widget', `could not load: ${String(error)}`, error)
+    let tools: FailureTools
+    try {
+      tools = await options.failures()
+    } catch {
+      // The report's own code could not load either: the network (or the page) is gone.
+      // Marked failed all the same, so the host can mount the tag again.
+      el.setAttribute(ERROR_ATTRIBUTE, `could not load: ${String(error)}`)
+      return
+    }
+    // The page is going away (or the load was aborted): not a failure, nothing to show.
+    if (tools.isCutShort(error)) return
+    // A stopped load can also arrive before the engine says the page is leaving (WebKit,
+    // a second click on a link while the first navigation is pending): it is a failure
+    // only if the page is still here a moment later (a page that left runs no timer).
+    if (tools.isLoadFailure(error)) {
+      doc.defaultView?.setTimeout(() => {
+        if (!tools.isCutShort(error)) void fail()
+      }, LEAVE_GRACE_MS)
+      return
+    }
+    await fail()
+  }
+
   function load(el: HTMLElement, args: CheckedTag) {
     entries.set(el, { state: 'loading' })
     const work = options
@@ -110,41 +142,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           entries.set(el, { state: 'mounted', root })
           el.setAttribute(MOUNTED_ATTRIBUTE, '')
         },
-        async (error: unknown) => {
-          entries.set(el, { state: 'failed' })
-          const fail = () =>
-            report(
-              el,
-              args.definition.name,
-              'data-widget',
-              `could not load: ${String(error)}`,
-              error,
-            )
-          let tools: FailureTools
-          try {
-            tools = await options.failures()
-          } catch {
-            // The report's own code could not load either: the network (or the page) is gone.
-            // Marked failed all the same, so the host can mount the tag again.
-            el.setAttribute(ERROR_ATTRIBUTE, `could not load: ${String(error)}`)
-            return
-          }
-          // The page is going away (or the load was aborted): not a failure, nothing to show.
-          if (tools.isCutShort(error)) return
-          // A stopped load can also arrive before the engine says the page is leaving (WebKit,
-          // a second click on a link while the first navigation is pending): it is a failure
-          // only if the page is still here a moment later (a page that left runs no timer).
-          if (tools.isLoadFailure(error)) {
-            doc.defaultView?.setTimeout(() => {
-              if (!tools.isCutShort(error)) void fail()
-            }, LEAVE_GRACE_MS)
-            return
-          }
-          await fail()
-        },
+        (error: unknown) => failed(el, args.definition.name, error),
       )
     track(work)
     return work
+  }
+
+  /** A tag's attribute problem: reported naming the attribute; that tag stays down. */
+  function refuse(el: HTMLElement, error: PropError): Promise<void> {
+    entries.set(el, { state: 'failed' })
+    const reported = report(el, el.dataset.widget ?? '', error.attribute, error.message, error)
+    track(reported)
+    return reported
   }
 
   function mountElement(el: HTMLElement): Promise<void> {
@@ -152,16 +161,51 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const existing = entries.get(el)
     if (existing && existing.state !== 'failed') return Promise.resolve()
     el.removeAttribute(ERROR_ATTRIBUTE)
-    let args: CheckedTag
+    let tag: NamedTag
     try {
-      args = checkTag(el, byName, doc)
+      tag = checkName(el, byName, doc)
+      if (!schemaLater(tag)) return start(el, checkProps(el, tag, tag.definition.props))
     } catch (e) {
       if (!(e instanceof PropError)) throw e
-      entries.set(el, { state: 'failed' })
-      const reported = report(el, el.dataset.widget ?? '', e.attribute, e.message, e)
-      track(reported)
-      return reported
+      return refuse(el, e)
     }
+    return checkLater(el, tag)
+  }
+
+  /**
+   * The library build: the tag's schema is in the page base (mount/schemas.ts), so the entry
+   * does not grow with each widget's attributes. A tag that loads at once requests its code and
+   * texts now, beside the page base, not after it; its props are read when the schema is there.
+   */
+  function checkLater(el: HTMLElement, tag: NamedTag): Promise<void> {
+    const checking: Entry = { state: 'checking' }
+    entries.set(el, checking)
+    if (!tag.lazy) options.early?.(tag)
+    const none: Readonly<Record<string, PropsSchema>> = {}
+    const schemas = options.schemas?.() ?? Promise.resolve(none)
+    const work = schemas.then(
+      (bySchema) => {
+        // Removed (or mounted again) while the page base was loading.
+        if (entries.get(el) !== checking) return
+        let args: CheckedTag
+        try {
+          args = checkProps(el, tag, bySchema[tag.definition.name] ?? {})
+        } catch (e) {
+          if (!(e instanceof PropError)) throw e
+          return refuse(el, e)
+        }
+        return start(el, args)
+      },
+      (error: unknown) => {
+        if (entries.get(el) === checking) return failed(el, tag.definition.name, error)
+      },
+    )
+    track(work)
+    return work
+  }
+
+  /** Loads a checked tag's widget now, or when it nears the viewport (`data-load="visible"`). */
+  function start(el: HTMLElement, args: CheckedTag): Promise<void> {
     const IO = doc.defaultView?.IntersectionObserver
     if (args.lazy && IO) {
       const io = new IO(

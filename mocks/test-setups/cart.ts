@@ -17,6 +17,12 @@ import { getStore } from '../../src/store/shared-store'
 import { emptyContacts } from '../../src/store/state'
 import { cart } from '../../widgets/cart/index'
 
+// The checkout is a chunk of its own, imported when a logged-in shopper has lines or turns to
+// the login box. Its modules are transformed here, before the tests, so the first checkout of a
+// file does not wait seconds on Stripe's React code on a busy machine; the cart still loads it
+// on demand, as in a browser (checkout-code.test.tsx).
+await import('../../widgets/cart/checkout-parts')
+
 /** The demo page's config: test stand-ins for the rules, Stripe and the address lookup. */
 export const DEMO_CONFIG: WidgetsConfig = {
   demo: true,

@@ -120,4 +120,15 @@ describe('bus event → GA4 event', () => {
     })
     expect(toGa4Event('search:query', { query: '  ' })).toBeNull()
   })
+
+  it('sommelier:feedback → sommelier_feedback with the rating alone (no wines, no words)', () => {
+    expect(
+      toGa4Event('sommelier:feedback', {
+        rating: 'down',
+        answer: 2,
+        locale: 'nl',
+        wines: ['10001', '10002'],
+      }),
+    ).toEqual({ event: 'sommelier_feedback', rating: 'down' })
+  })
 })

@@ -4,6 +4,7 @@
  *
  *   { event: 'add_to_cart', ecommerce: { currency: 'EUR', value, items: [{ item_id, … }] } }
  *   { event: 'search', search_term: 'merlot' }
+ *   { event: 'sommelier_feedback', rating: 'up' }
  *
  * - `item_id` is the back-office code (the wine's `W10001` or the bundle's `BUN-001`), the same for
  *   every vintage and volume; `item_variant` names them ("2019 75cl"). Bundles have no variant.
@@ -49,7 +50,9 @@ export type Ga4EcommerceName =
   | 'purchase'
 
 export type Ga4Event =
-  { event: Ga4EcommerceName; ecommerce: Ga4Ecommerce } | { event: 'search'; search_term: string }
+  | { event: Ga4EcommerceName; ecommerce: Ga4Ecommerce }
+  | { event: 'search'; search_term: string }
+  | { event: 'sommelier_feedback'; rating: 'up' | 'down' }
 
 /** One item as GA4 wants it. */
 export function ga4Item(item: ShopItem): Ga4Item {
@@ -104,6 +107,8 @@ const MAPPERS: { [K in TrackedEvent]: (payload: BusEvents[K]) => Ga4Event | null
     const term = query.trim()
     return term ? { event: 'search', search_term: term } : null
   },
+  // Not a recommended event of Google's: a custom one, with the rating only.
+  'sommelier:feedback': ({ rating }) => ({ event: 'sommelier_feedback', rating }),
 }
 
 /** The GA4 event for one of our bus events; null when there is nothing worth sending. */

@@ -13,6 +13,7 @@ export const GA4_TRACKED = [
   'payment:submitted',
   'order:paid',
   'search:query',
+  'sommelier:feedback',
 ] as const satisfies readonly BusEventName[]
 
 export type TrackedEvent = (typeof GA4_TRACKED)[number]

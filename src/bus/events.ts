@@ -1,4 +1,4 @@
-import type { CartLine, User } from '../domain/types'
+import type { CartLine, Locale, User } from '../domain/types'
 
 /**
  * A wine variant or a bundle as the commerce events describe it (a cart line has this shape).
@@ -58,6 +58,12 @@ export interface BusEvents {
     /** The droplets discount, in EUR. */
     discount: number
   }
+  /**
+   * The shopper rated a sommelier answer (thumbs up or down; a change of mind sends the new
+   * rating). `answer`: its position among the sommelier's answers of the conversation, from 1;
+   * `wines`: the suggested wines' search ids. Never the conversation's words.
+   */
+  'sommelier:feedback': { rating: 'up' | 'down'; answer: number; locale: Locale; wines: string[] }
   /** A search query the shopper settled on (typing paused, or Enter). */
   'search:query': { query: string }
   /** Select the entry shown by the sliders of a collection (used by `decouvrir`). */

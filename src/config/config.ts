@@ -4,13 +4,13 @@
  * Every section is optional and validated on its own: a missing or malformed section is reported
  * once, and only the widgets that need it show a fallback; the others work.
  */
-import { COOKIE_NAME } from '../domain/session-version'
 import { reportError } from '../report/report'
 import { CONFIG_ELEMENT_ID, configText } from './config-block'
 import { isRecord } from '../domain/is-record'
 import { pageSlot } from '../page/page-context'
 import { closest } from '../domain/closest'
 import { showNote } from '../report/demo-note'
+import { checkSection, SECTION_KEYS } from './config-schemas'
 
 /**
  * One search host the Algolia client sends its requests to, instead of Algolia's own
@@ -83,72 +83,8 @@ export interface ConfigResult {
 
 export { CONFIG_ELEMENT_ID } from './config-block'
 
-type Shape = Record<string, 'string' | 'url' | 'boolean'>
-const SECTIONS: Record<ConfigSection, Shape> = {
-  algolia: { appId: 'string', searchKey: 'string' },
-  stripe: { publishableKey: 'string' },
-  maps: { apiKey: 'string' },
-  rules: { url: 'url' },
-  sommelier: { url: 'url' },
-  analytics: { ga4: 'boolean' },
-  session: { versionCookie: 'string' },
-}
-
-function validateSection(name: ConfigSection, value: unknown): string | null {
-  if (!isRecord(value)) return `"${name}" must be an object`
-  for (const [key, kind] of Object.entries(SECTIONS[name])) {
-    const v = value[key]
-    if (kind === 'boolean') {
-      if (typeof v !== 'boolean') return `"${name}.${key}" must be true or false`
-      continue
-    }
-    if (typeof v !== 'string' || v.trim() === '')
-      return `"${name}.${key}" must be a non-empty string`
-    // An http(s) address or a same-site path; "//host/…" (another site, whatever the page's
-    // scheme) and "/\host" (browsers read it as "//host") are refused, like spaces and controls.
-    if (kind === 'url' && !/^(https?:\/\/[^/\\\s]|\/(?![/\\]))[^\s\\]*$/i.test(v))
-      return `"${name}.${key}" must be an http(s) URL or a path starting with a single "/"`
-  }
-  if (name === 'stripe' && !String(value.publishableKey).startsWith('pk_'))
-    return '"stripe.publishableKey" must be a publishable key (pk_…); secret keys never belong in the page'
-  if (name === 'algolia' && value.hosts !== undefined) return validateHosts(value.hosts)
-  if (name === 'session' && !COOKIE_NAME.test(String(value.versionCookie)))
-    return '"session.versionCookie" must be a cookie name (letters, digits and !#$%&\'*+-.^_`|~)'
-  return null
-}
-
-/**
- * `host[:port][/path]`, or `/path` on the page's own site; never `//host` or `/\host` (another
- * site), a scheme (that is `protocol`), user info, a query or a fragment.
- */
-const HOST_URL = /^(?:[^\s\\:/?#@]+(?::\d+)?(?:\/[^\s\\?#]*)?|\/(?![/\\])[^\s\\?#]*)$/
-const PROTOCOLS = ['http', 'https']
-const ACCEPTS = ['read', 'write', 'readWrite']
-
-/** `algolia.hosts`: a non-empty list of `{ url, protocol?, accept? }` (see AlgoliaHost). */
-function validateHosts(hosts: unknown): string | null {
-  if (!Array.isArray(hosts) || hosts.length === 0)
-    return '"algolia.hosts" must be a non-empty list of { url, protocol?, accept? }'
-  for (const [i, host] of hosts.entries()) {
-    const at = `"algolia.hosts[${i}]`
-    if (!isRecord(host)) return `${at}" must be an object`
-    const { url, protocol, accept } = host
-    // A host name (port and path allowed) or a same-site path: no scheme, no "//host", no spaces.
-    if (typeof url !== 'string' || !HOST_URL.test(url))
-      return `${at}.url" must be a host name (optionally with port and path) or a path starting with a single "/"`
-    if (protocol !== undefined && (typeof protocol !== 'string' || !PROTOCOLS.includes(protocol)))
-      return `${at}.protocol" must be "http" or "https"`
-    if (accept !== undefined && (typeof accept !== 'string' || !ACCEPTS.includes(accept)))
-      return `${at}.accept" must be "read", "write" or "readWrite"`
-  }
-  return null
-}
-
-/** Every key a section reads (`algolia.hosts` is optional, checked on its own). */
-const SECTION_KEYS = (name: ConfigSection): string[] => [
-  ...Object.keys(SECTIONS[name]),
-  ...(name === 'algolia' ? ['hosts'] : []),
-]
+/** The sections, in the order they are checked and reported. */
+const SECTION_NAMES = Object.keys(SECTION_KEYS) as ConfigSection[]
 
 /** `unknown key "algola"; did you mean "algolia"?`, or the keys known there. */
 function unknownKey(prefix: string, key: string, known: readonly string[]): string {
@@ -160,14 +96,14 @@ function unknownKey(prefix: string, key: string, known: readonly string[]): stri
 
 /** The keys of the block and of its sections that the library does not read. */
 function unknownKeys(raw: Record<string, unknown>): string[] {
-  const top = ['demo', ...Object.keys(SECTIONS)]
+  const top = ['demo', ...SECTION_NAMES]
   const warnings = Object.keys(raw)
     .filter((key) => !top.includes(key))
     .map((key) => unknownKey('', key, top))
-  for (const name of Object.keys(SECTIONS) as ConfigSection[]) {
+  for (const name of SECTION_NAMES) {
     const section = raw[name]
     if (!isRecord(section)) continue
-    const known = SECTION_KEYS(name)
+    const known = SECTION_KEYS[name]
     for (const key of Object.keys(section))
       if (!known.includes(key)) warnings.push(unknownKey(`${name}.`, key, known))
   }
@@ -200,13 +136,13 @@ export function parseConfig(text: string | null): ConfigResult {
     return { config, problems }
   }
   config.demo = raw.demo === true
-  for (const name of Object.keys(SECTIONS) as ConfigSection[]) {
+  for (const name of SECTION_NAMES) {
     if (!(name in raw)) continue
-    const problem = validateSection(name, raw[name])
-    if (problem) problems.push({ section: name, message: problem })
-    // validateSection checked raw[name] against section `name`'s own shape just above; TypeScript
-    // cannot tie a loop's name to its section's type, hence the widening.
-    else (config as unknown as Record<string, unknown>)[name] = raw[name]
+    const checked = checkSection(name, raw[name])
+    if ('problem' in checked) problems.push({ section: name, message: checked.problem })
+    // checkSection read it with section `name`'s own schema; TypeScript cannot tie a loop's
+    // name to its section's type, hence the widening.
+    else (config as unknown as Record<string, unknown>)[name] = checked.section
   }
   const warnings = unknownKeys(raw)
   return warnings.length > 0 ? { config, problems, warnings } : { config, problems }

@@ -67,6 +67,7 @@ describe('parsePairings', () => {
           regions: ['Bordeaux'],
         },
       ],
+      followUps: [],
     })
   })
 
@@ -94,11 +95,32 @@ describe('parsePairings', () => {
     expect(result).toEqual({
       ok: true,
       pairings: [{ dish: '', color: null, style: '', grapes: ['Merlot'], regions: [] }],
+      followUps: [],
     })
   })
 
   it('an empty list is a valid answer without wines', () => {
-    expect(parsePairings(answer('[]'))).toEqual({ ok: true, pairings: [] })
+    expect(parsePairings(answer('[]'))).toEqual({ ok: true, pairings: [], followUps: [] })
+  })
+
+  it('keeps the model’s own follow-up questions: at most 3, texts only, none too long', () => {
+    const result = parsePairings(
+      answer(
+        JSON.stringify({
+          pairings: [line],
+          followUps: [
+            ' Un vin plus léger ? ',
+            4,
+            '',
+            'x'.repeat(501),
+            'Un rosé',
+            'Du bio',
+            'Un 4e',
+          ],
+        }),
+      ),
+    )
+    expect(result.ok && result.followUps).toEqual(['Un vin plus léger ?', 'Un rosé', 'Du bio'])
   })
 
   it.each([

@@ -9,6 +9,7 @@
 import { isRecord } from './is-record'
 import { trimmedText } from './trimmed-text'
 import { isWineColor, type WineColor } from './wine-color'
+import { MAX_LINE_LENGTH } from './sommelier-request'
 
 export const PAIRINGS_START = '<<<PAIRINGS>>>'
 export const PAIRINGS_END = '<<<END>>>'
@@ -29,8 +30,12 @@ export interface Pairing {
   regions: string[]
 }
 
+/** Follow-up questions kept from the model (the chat shows its own three otherwise). */
+export const FOLLOW_UPS_PER_ANSWER = 3
+
 export type PairingsResult =
-  | { ok: true; pairings: Pairing[] }
+  /** `followUps`: the model's own next questions, when it wrote `{ "pairings", "followUps" }`. */
+  | { ok: true; pairings: Pairing[]; followUps: string[] }
   /** `missing`: no structured part; `malformed`: it is there but cannot be read. */
   | { ok: false; reason: 'missing' | 'malformed' }
 
@@ -105,7 +110,8 @@ function toPairing(v: unknown): Pairing | null {
  * Read the structured part of a complete answer. A part that is not a JSON list (or a
  * `{ "pairings": [...] }` object) of usable lines is `malformed`; the answer's text is then shown
  * without cards. Code fences around the JSON are tolerated; at most SUGGESTIONS_PER_ANSWER lines
- * are kept.
+ * are kept. The object may also carry `"followUps": ["…"]`, questions the shopper may send next
+ * (at most FOLLOW_UPS_PER_ANSWER, each no longer than a question may be).
  */
 export function parsePairings(raw: string): PairingsResult {
   const start = raw.indexOf(PAIRINGS_START)
@@ -130,5 +136,10 @@ export function parsePairings(raw: string): PairingsResult {
     return p ? [p] : []
   })
   if (list.length > 0 && pairings.length === 0) return { ok: false, reason: 'malformed' }
-  return { ok: true, pairings: pairings.slice(0, SUGGESTIONS_PER_ANSWER) }
+  const followUps = isRecord(data)
+    ? strings(data.followUps)
+        .filter((q) => q.length <= MAX_LINE_LENGTH)
+        .slice(0, FOLLOW_UPS_PER_ANSWER)
+    : []
+  return { ok: true, pairings: pairings.slice(0, SUGGESTIONS_PER_ANSWER), followUps }
 }

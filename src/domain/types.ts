@@ -1,4 +1,5 @@
 /** Types shared by the pure rules, the store and the widgets. */
+import type { PriceLevel } from './price-level'
 
 export const LOCALES = ['en', 'fr', 'nl'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -114,6 +115,14 @@ export interface ChatWine {
   label: string | null
   c: { title: string; color: string }
   m: { title: string; image: string }[]
+  /**
+   * The estate, the search's price level and the back-office code (what "Add to cart" reads the
+   * vintages by). Optional: a conversation saved before they existed has none (the card then
+   * shows no price level and no button, only its link).
+   */
+  e?: string
+  price_level?: PriceLevel | null
+  odooCode?: string
 }
 
 export interface ConversationLine {

@@ -15,6 +15,7 @@ const kept = {
   m: [{ title: 'Bio', image: '/assets/badges/method-organic.svg' }],
   label: ['/assets/labels/label-01.svg'],
   price_level: 4,
+  odooCode: 'W10001',
 }
 /** A good record as the index sends it: the kept fields and some it drops. */
 const record = { ...kept, objID: '10001', price: 89.95, _highlightResult: {} }
@@ -55,6 +56,7 @@ describe('normalizeHit', () => {
       m: [],
       label: [],
       price_level: 2,
+      odooCode: '',
     })
   })
 

@@ -28,6 +28,8 @@ export interface WineHit {
   /** Label images (safe URLs only); empty when the wine has none. */
   label: string[]
   price_level: PriceLevel | null
+  /** The back-office code (`W10001`): what the wine's vintages are read by; "" when missing. */
+  odooCode: string
 }
 
 function titled(value: unknown): { title: string }[] {
@@ -69,6 +71,7 @@ export function normalizeHit(raw: unknown): WineHit | null {
     m: badges(raw.m),
     label: Array.isArray(raw.label) ? raw.label.map(safeUrl).filter(Boolean) : [],
     price_level: readPriceLevel(raw.price_level),
+    odooCode: trimmedText(raw.odooCode),
   }
 }
 

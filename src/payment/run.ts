@@ -7,6 +7,7 @@ import { transition, type PaymentEvent, type PaymentProgress } from '../domain/p
 import { reportError } from '../report/report'
 import type { Store } from '../store/store'
 import { pendingMirror } from './cross-tab'
+import { createSubscribable } from '../subscribable'
 import {
   IDLE,
   nextStatus,
@@ -38,7 +39,7 @@ export function createRun(
   store: Store,
   { now, background }: { now: () => Date; background: boolean },
 ) {
-  const listeners = new Set<() => void>()
+  const listeners = createSubscribable()
   let status: PaymentStatus = IDLE
   let stopped = false
   const lifetime = new AbortController()
@@ -63,18 +64,13 @@ export function createRun(
       const next = nextStatus(status, event)
       if (next === status) return
       status = next
-      listeners.forEach((l) => l())
+      listeners.notify()
     },
   }
   return {
     run,
     getStatus: (): PaymentStatus => status,
-    subscribe: (listener: () => void) => {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    subscribe: listeners.subscribe,
     /** No further step starts, the call in flight is aborted, no logout is heard any more. */
     stop: () => {
       stopped = true

@@ -129,6 +129,14 @@ export type AnyWidgetDefinition = Omit<WidgetDefinition, 'load' | 'prefetch'> & 
 /** The schema of a widget without attributes. */
 type NoAttributes = Record<string, never>
 
+/**
+ * The attribute schema of a widget in the library build: the entry holds only the names and the
+ * load functions, so `build/schema-split.ts` gives each `widgets/<name>/index.ts` this stand-in
+ * for its `props.ts`, and the runtime reads the real schema from the page base
+ * (`mount/schemas.ts`). Tests, the dev server and the catalogue import the real schemas.
+ */
+export const SCHEMA_IN_PAGE_BASE: PropsSchema = Object.freeze({})
+
 /** What a widget's module says of it besides its name: `defineWidget(name, parts)`. */
 type WidgetParts<D extends { props: PropsSchema }> = Omit<D, 'name' | 'props' | 'dom'> & {
   /** Its attributes (its `props.ts`); leave out for a widget that has none. */

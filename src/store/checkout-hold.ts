@@ -15,6 +15,7 @@ import { randomId } from '../domain/random-id'
 import { isRecord } from '../domain/is-record'
 import { browserTabLink, type TabLink } from './tab-link'
 import { STORAGE_VERSION } from './storage-key'
+import { createSubscribable } from '../subscribable'
 
 /** How often a paying page repeats that it pays; its word holds the other tabs a little longer. */
 export const BUSY_REPEAT_MS = 2_000
@@ -35,10 +36,10 @@ export function createPaymentHold(link: TabLink | null, now = Date.now): Payment
   const id = randomId()
   let busy = false
   const elsewhere = new Map<string, number>()
-  const listeners = new Set<() => void>()
+  const listeners = createSubscribable()
   const timers = new Set<ReturnType<typeof setTimeout>>()
   let repeat: ReturnType<typeof setInterval> | null = null
-  const notify = () => listeners.forEach((l) => l())
+  const notify = listeners.notify
   const tell = () => link?.post({ type: 'paying', from: id, on: busy })
   const isElsewhere = () => {
     const at = now()
@@ -76,10 +77,7 @@ export function createPaymentHold(link: TabLink | null, now = Date.now): Payment
     },
     isBusyHere: () => busy,
     isElsewhere,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe: listeners.subscribe,
     close() {
       if (busy) link?.post({ type: 'paying', from: id, on: false })
       stop?.()

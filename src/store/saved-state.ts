@@ -102,6 +102,9 @@ const ChatWineSchema: v.GenericSchema<ChatWine> = v.object({
   label: v.nullable(v.string()),
   c: v.object({ title: v.string(), color: v.string() }),
   m: v.array(v.object({ title: v.string(), image: v.string() })),
+  e: v.optional(v.string()),
+  price_level: v.optional(v.nullable(v.picklist([1, 2, 3, 4]))),
+  odooCode: v.optional(v.string()),
 } satisfies EntriesOf<ChatWine>)
 
 const ConversationLineSchema: v.GenericSchema<ConversationLine> = v.object({

@@ -1,3 +1,5 @@
+import { createSubscribable } from '../subscribable'
+
 /**
  * A message line between the open tabs of the site in one browser (BroadcastChannel), behind a
  * small interface so tests join several simulated tabs on one line. What arrives is another tab's
@@ -20,11 +22,13 @@ export function browserTabLink(name: string): TabLink | null {
   // Absent in node and in old browsers.
   if (typeof window === 'undefined' || typeof globalThis.BroadcastChannel === 'undefined')
     return null
-  const handlers = new Set<(message: unknown) => void>()
+  const handlers = createSubscribable<[message: unknown]>()
   let channel: BroadcastChannel | null = null
   const open = () => {
     channel = new BroadcastChannel(name)
-    channel.onmessage = (event: MessageEvent) => handlers.forEach((h) => h(event.data))
+    channel.onmessage = (event: MessageEvent) => {
+      handlers.notify(event.data)
+    }
   }
   const shut = () => {
     channel?.close()
@@ -43,10 +47,7 @@ export function browserTabLink(name: string): TabLink | null {
     post(message) {
       channel?.postMessage(message)
     },
-    listen(handler) {
-      handlers.add(handler)
-      return () => handlers.delete(handler)
-    },
+    listen: handlers.subscribe,
     close() {
       shut()
       handlers.clear()

@@ -22,6 +22,8 @@ export interface CartPageSlots {
   payment?: ReactNode
   /** Above the lines: what changed in the catalogue since they were added. */
   notice?: ReactNode
+  /** A visitor turns to the login box (a field or button takes the focus): the checkout may come next. */
+  onLoginIntent?: () => void
 }
 
 /**
@@ -29,7 +31,13 @@ export interface CartPageSlots {
  * page's own heading (the CMS's "Cart" h1) is the visible title: the widget's "Your cart" only
  * names its section for assistive technology, so the page does not say "Cart" twice.
  */
-export function CartPage({ shippingBox, redemption, payment, notice }: CartPageSlots) {
+export function CartPage({
+  shippingBox,
+  redemption,
+  payment,
+  notice,
+  onLoginIntent,
+}: CartPageSlots) {
   const { t } = useTranslation('cart')
   const id = useId()
   const session = useSession()
@@ -58,7 +66,9 @@ export function CartPage({ shippingBox, redemption, payment, notice }: CartPageS
           {session.isLoggedIn ? (
             payment
           ) : (
-            <div className={styles.login}>
+            // A load hint, not an interaction: the controls inside are the form's native ones.
+            // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
+            <div className={styles.login} onFocus={onLoginIntent}>
               <LoginPanel
                 heading={t('cart.loginHeading')}
                 subheading={t('cart.loginSubheading')}

@@ -9,7 +9,7 @@ import { useLocale } from '../../src/i18n/locale-context'
 import { usePaymentStatus } from '../../src/payment/use-payment'
 import { useCart } from '../../src/store/cart-actions'
 import { checkOnOpen, useCatalogueChanges } from './catalogue-check'
-import { useFailureText } from './PaymentForm'
+import { useFailureText } from './payment-failure'
 import styles from './CatalogueNotice.module.css'
 
 /** "Falize Tradition 2021 · 75cl", "Belgian discovery box": a line as the notice names it. */

@@ -6,11 +6,7 @@ import { paymentAmount } from '../../src/domain/checkout'
 import { formatMoney } from '../../src/domain/money'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import type {
-  PayCheck,
-  PaymentFailure,
-  PaymentProvider,
-} from '../../src/payment/payment-controller'
+import type { PayCheck, PaymentProvider } from '../../src/payment/payment-controller'
 import { getPaymentController } from '../../src/payment/shared-controller'
 import { usePaymentProgress, usePaymentStatus } from '../../src/payment/use-payment'
 import { paymentsQueryOptions } from '../../src/services/payments'
@@ -20,31 +16,7 @@ import { cartReturnUrl, stripeProvider } from './stripe-provider'
 import { checkCart } from './catalogue-check'
 import styles from './Checkout.module.css'
 import { reportError } from '../../src/report/report'
-
-const FAILURE_TEXT = {
-  order: 'payment.errorOrder',
-  intent: 'payment.errorIntent',
-  processing: 'payment.errorProcessing',
-  'not-completed': 'payment.notCompleted',
-  'already-paid': 'payment.alreadyPaid',
-  'cart-changed': 'payment.cartChanged',
-  'sold-out': 'payment.soldOut',
-} as const
-
-/**
- * Failures told above the cart's lines, in the notice that names what changed
- * (`CatalogueNotice`, which takes the focus), or above the page: not next to the Pay button.
- */
-export const toldElsewhere = (failure: PaymentFailure): boolean =>
-  failure.kind === 'already-paid' || failure.kind === 'cart-changed' || failure.kind === 'sold-out'
-
-/** Our message for a failure before the charge; the provider's own for card errors. */
-export function useFailureText(): (failure: PaymentFailure) => string {
-  const { t } = useTranslation('payment')
-  return (failure) => (failure.kind === 'card' ? failure.message : t(FAILURE_TEXT[failure.kind]))
-}
-
-export const PROVIDER_FAILED = 'The card payment provider failed to load'
+import { PROVIDER_FAILED, toldElsewhere, useFailureText } from './payment-failure'
 
 /**
  * Starts the provider's query and gives `<Elements>` its promise. Never rejects (react-stripe-js

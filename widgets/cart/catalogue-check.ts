@@ -15,6 +15,7 @@
 import { castDraft } from 'immer'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { createSubscribable } from '../../src/subscribable'
 import { getBundle, getWineVariants, type WineVintage } from '../../src/api/products'
 import {
   payVerdict,
@@ -222,22 +223,16 @@ const page = pageSlot(() => ({
   changes: [] as CartChange[],
   /** The cart page's reading at its opening was started (once per page). */
   opened: false,
-  listeners: new Set<() => void>(),
+  listeners: createSubscribable(),
 }))
 
 function publish(changes: CartChange[]): void {
   const state = page.get()
   state.changes = changes
-  state.listeners.forEach((l) => l())
+  state.listeners.notify()
 }
 
-function subscribe(listener: () => void): () => void {
-  const { listeners } = page.get()
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
+const subscribe = (listener: () => void): (() => void) => page.get().listeners.subscribe(listener)
 
 const changesNow = () => page.get().changes
 

@@ -1,5 +1,5 @@
 import { defineWidget } from '../../src/props/schema'
-import { prefetchEditorial } from '../../src/props/shared-specs'
+import { prefetchEditorial } from '../../src/props/prefetch-editorial'
 import { props } from './props'
 
 export const index = defineWidget('index', {

@@ -1,5 +1,20 @@
-import { createContext, useCallback, useContext, useId, useMemo, type ReactNode } from 'react'
-import { useRefinementList, type UseRefinementListProps } from 'react-instantsearch'
+import {
+  createContext,
+  memo,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
+import {
+  useInstantSearch,
+  useRefinementList,
+  type UseRefinementListProps,
+} from 'react-instantsearch'
 import { REFINEMENT_LIMIT, REFINEMENT_SHOW_MORE_LIMIT } from '../../src/domain/search-state'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
@@ -41,23 +56,33 @@ const sameValue = (a: Item, b: Item) =>
 export const AnsweredContext = createContext({ answered: true, drawValues: true })
 
 /**
- * One refinement list: the first 100 values with a show-more toggle to 200, sorted by
- * name ascending in the locale's collation ("Médoc" before "Mosel", "Sémillon" before "Syrah"),
- * chosen by checkbox with their counts. "No results" only for an answer without values: while
- * the first answer is pending (or when the search failed) the list is simply empty.
+ * Tells the refinement lists whether the search has answered yet (one subscription for all), and
+ * lets them draw their values once the first answer's cards are in: the values of six lists
+ * doubled the render that shows the first results.
  */
-export function RefinementList({
-  attribute,
-  title,
-  labelOf,
-  markerOf,
-  spokenLabelOf,
-  sortByLabel = false,
-}: RefinementListProps) {
-  const { t } = useTranslation('search')
+export function Answered({ children }: { children: ReactNode }) {
+  const { results } = useInstantSearch()
+  // Before the first answer InstantSearch renders with placeholder ("artificial") results.
+  const answered = !results.__isArtificial
+  const [drawValues, setDrawValues] = useState(false)
+  useEffect(() => {
+    if (answered && !drawValues) startTransition(() => setDrawValues(true))
+  }, [answered, drawValues])
+  const value = useMemo(() => ({ answered, drawValues }), [answered, drawValues])
+  return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
+}
+
+/** What `useWineRefinements` reads a list's values with. */
+type RefinementOptions = Pick<RefinementListProps, 'attribute' | 'labelOf' | 'sortByLabel'>
+
+/**
+ * The connector of one refinement list (react-instantsearch's `useRefinementList` with the
+ * shop's rules): the first 100 values with a show-more toggle to 200, sorted by name ascending
+ * in the locale's collation ("Médoc" before "Mosel", "Sémillon" before "Syrah"), labelled by
+ * `labelOf`; the values are the same objects while none is drawn differently.
+ */
+export function useWineRefinements({ attribute, labelOf, sortByLabel = false }: RefinementOptions) {
   const locale = useLocale()
-  const headingId = useId()
-  const { answered, drawValues } = useContext(AnsweredContext)
   // Each value's label read once: the lists sort and label their values again on every answer.
   const cachedLabelOf = useMemo(() => {
     if (!labelOf) return undefined
@@ -82,13 +107,7 @@ export function RefinementList({
       cachedLabelOf ? items.map((item) => ({ ...item, label: cachedLabelOf(item.value) })) : items,
     [cachedLabelOf],
   )
-  const {
-    items: given,
-    refine,
-    canToggleShowMore,
-    isShowingMore,
-    toggleShowMore,
-  } = useRefinementList({
+  const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
     attribute,
     limit: REFINEMENT_LIMIT,
     showMore: true,
@@ -97,49 +116,101 @@ export function RefinementList({
     transformItems,
   })
   // New objects at every render of the connector: the values are redrawn only when one changed.
-  const items = useSameList(given, sameValue)
-  const values = useMemo(
-    () =>
-      items.length === 0 ? null : (
-        <ul className={styles.values}>
-          {items.map((item) => (
-            <li key={item.value}>
-              <label className={styles.value}>
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  checked={item.isRefined}
-                  onChange={() => refine(item.value)}
-                />
-                {markerOf?.(item.value)}
-                <span className={styles.valueLabel} aria-hidden={spokenLabelOf ? true : undefined}>
-                  {item.label}
-                </span>
-                {spokenLabelOf && (
-                  <span className={styles.srOnly}>{spokenLabelOf(item.value)}</span>
-                )}{' '}
-                <span className={styles.count}>{item.count}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      ),
-    [items, refine, markerOf, spokenLabelOf],
-  )
+  const same = useSameList(items, sameValue)
+  return { items: same, refine, canToggleShowMore, isShowingMore, toggleShowMore }
+}
 
+interface ValuesProps extends Pick<RefinementListProps, 'markerOf' | 'spokenLabelOf'> {
+  items: readonly Item[]
+  refine: (value: string) => void
+}
+
+/** The values, chosen by checkbox with their counts; memo: redrawn only when one changed. */
+const Values = memo(function Values({ items, refine, markerOf, spokenLabelOf }: ValuesProps) {
+  return (
+    <ul className={styles.values}>
+      {items.map((item) => (
+        <li key={item.value}>
+          <label className={styles.value}>
+            <input
+              type="checkbox"
+              className={styles.checkbox}
+              checked={item.isRefined}
+              onChange={() => refine(item.value)}
+            />
+            {markerOf?.(item.value)}
+            <span className={styles.valueLabel} aria-hidden={spokenLabelOf ? true : undefined}>
+              {item.label}
+            </span>
+            {spokenLabelOf && <span className={styles.srOnly}>{spokenLabelOf(item.value)}</span>}{' '}
+            <span className={styles.count}>{item.count}</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  )
+})
+
+export interface RefinementListViewProps
+  extends
+    Pick<RefinementListProps, 'title' | 'markerOf' | 'spokenLabelOf'>,
+    ReturnType<typeof useWineRefinements> {
+  /** The search has answered at least once (before that, no values is only waiting). */
+  answered: boolean
+  /** The values are drawn (they follow the first answer's cards). */
+  drawValues: boolean
+}
+
+/**
+ * One refinement list as it is drawn: its title, its values, "No results" only for an answer
+ * without values (while the first answer is pending, or when the search failed, the list is
+ * simply empty), and the show-more toggle.
+ */
+export function RefinementListView({
+  title,
+  markerOf,
+  spokenLabelOf,
+  items,
+  refine,
+  canToggleShowMore,
+  isShowingMore,
+  toggleShowMore,
+  answered,
+  drawValues,
+}: RefinementListViewProps) {
+  const { t } = useTranslation('search')
+  const headingId = useId()
   return (
     <div className={styles.list} role="group" aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.listTitle}>
         {title}
       </h3>
-      {!drawValues
-        ? null
-        : (values ?? (answered && <p className={styles.empty}>{t('search.noResults')}</p>))}
+      {!drawValues ? null : items.length > 0 ? (
+        <Values items={items} refine={refine} markerOf={markerOf} spokenLabelOf={spokenLabelOf} />
+      ) : (
+        answered && <p className={styles.empty}>{t('search.noResults')}</p>
+      )}
       {drawValues && canToggleShowMore && (
         <button type="button" className={styles.showMore} onClick={toggleShowMore}>
           {isShowingMore ? t('search.showLess') : t('search.showMore')}
         </button>
       )}
     </div>
+  )
+}
+
+/** One refinement list of the panel: `useWineRefinements` drawn by `RefinementListView`. */
+export function RefinementList(props: RefinementListProps) {
+  const refinements = useWineRefinements(props)
+  const { answered, drawValues } = useContext(AnsweredContext)
+  return (
+    <RefinementListView
+      title={props.title}
+      markerOf={props.markerOf}
+      spokenLabelOf={props.spokenLabelOf}
+      answered={answered}
+      drawValues={drawValues}
+      {...refinements}
+    />
   )
 }

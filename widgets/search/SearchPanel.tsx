@@ -1,5 +1,4 @@
 import {
-  startTransition,
   useCallback,
   useEffect,
   useId,
@@ -7,11 +6,10 @@ import {
   useReducer,
   useState,
   type JSX,
-  type ReactNode,
   type Ref,
 } from 'react'
 import type { UiState } from 'instantsearch.js'
-import { Configure, InstantSearch, useInfiniteHits, useInstantSearch } from 'react-instantsearch'
+import { Configure, InstantSearch } from 'react-instantsearch'
 import type { Locale } from '../../src/domain/types'
 import {
   REFINEMENT_ATTRIBUTES,
@@ -27,22 +25,21 @@ import {
 import { wineColorOf } from '../../src/domain/wine-color'
 import { badgeFallbackLabel, wineBadgeOf } from '../../src/domain/wine-badge'
 import { priceLevelSigns } from '../../src/domain/price-level'
-import { normalizeHits, type WineHit } from '../../src/domain/wine-hit'
+import { normalizeHits } from '../../src/domain/wine-hit'
 import { getSearchClient } from '../../src/services/search-client'
 import { wineIndexName } from '../../src/services/search-ahead'
-import { useReportError } from '../../src/report/use-report-error'
 import { useTranslation } from 'react-i18next'
 import { i18nFor } from '../../src/i18n/i18n'
 import { HitCard } from '../../src/ui/hit-card/HitCard'
-import { AnsweredContext, RefinementList, type RefinementListProps } from './RefinementList'
+import { Answered, RefinementList, type RefinementListProps } from './RefinementList'
+import { Results } from './Results'
 import { createStateMapping, createUrlRouter } from './url-router'
 import { CloseIcon, ColorsIcon, GrapesIcon, MethodsIcon, PricesIcon, RegionsIcon } from './icons'
 import frame from './Search.module.css'
 import styles from './SearchPanel.module.css'
 import { SearchBox, type SearchField } from './SearchBox'
-import { HITS_PER_PAGE, useFirstResults, type CardKit } from './first-search'
-import { useSameList } from './same-list'
-import { FIRST_HITS, PanelFrame, ResultsView, hitCells } from './PanelFrame'
+import { HITS_PER_PAGE, type CardKit } from './first-search'
+import { PanelFrame } from './PanelFrame'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 
 const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
@@ -53,88 +50,8 @@ const PANEL_ICONS: Record<RefinementPanel, () => JSX.Element> = {
   prices: PricesIcon,
 }
 
-/**
- * Tells the refinement lists whether the search has answered yet (one subscription for all), and
- * lets them draw their values once the first answer's cards are in: the values of six lists
- * doubled the render that shows the first results.
- */
-function Answered({ children }: { children: ReactNode }) {
-  const { results } = useInstantSearch()
-  // Before the first answer InstantSearch renders with placeholder ("artificial") results.
-  const answered = !results.__isArtificial
-  const [drawValues, setDrawValues] = useState(false)
-  useEffect(() => {
-    if (answered && !drawValues) startTransition(() => setDrawValues(true))
-  }, [answered, drawValues])
-  const value = useMemo(() => ({ answered, drawValues }), [answered, drawValues])
-  return <AnsweredContext.Provider value={value}>{children}</AnsweredContext.Provider>
-}
-
-/** `hits` begins with the wines of `drawn`, all drawn (the same list, or a page added to it). */
-const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
-  drawn.length > 0 && drawn.every((hit, i) => hits[i]?.objectID === hit.objectID)
-
 /** What the first results' preview draws with once this chunk is in (no chunk of their own). */
 export const cardKit: CardKit = { HitCard, normalizeHits }
-
-function Results({ locale }: { locale: Locale }) {
-  const { t } = useTranslation(['search', 'wine'])
-  const { status, results, error } = useInstantSearch({ catchError: true })
-  useReportError(error, {
-    widget: 'search',
-    area: 'data',
-    message: 'search: the wines could not be searched',
-  })
-  const { items: given, showMore, isLastPage } = useInfiniteHits()
-  // The same hits while only the status moves (the connector keeps its records while loading).
-  const items = useSameList(given, Object.is)
-  const ready = !results.__isArtificial
-  // Until InstantSearch has read its first answer, the wines the first search brought (drawn
-  // before the panel, in the same place): the cards stay while the panel takes over.
-  const first = useFirstResults()
-  const early = ready ? null : first
-  const hits = useMemo(() => (early ? early.hits : normalizeHits(items)), [early, items])
-  // Each answer's first cards are drawn at once and the rest in a transition just after: an
-  // answer's render of 24 new cards was one long task that the next key waited behind. More of
-  // the same list (a page added by "more wines") is drawn whole.
-  const [whole, setWhole] = useState<readonly WineHit[]>([])
-  const complete = hits.length <= FIRST_HITS || continues(whole, hits)
-  useEffect(() => {
-    if (!complete && !early) startTransition(() => setWhole(hits))
-  }, [complete, early, hits])
-  // The instance's status changes with every search (loading, stalled, idle) and re-renders this
-  // component: the cards stay the same until the hits change (each of those renders redrew 24).
-  const cards = useMemo(
-    () => hitCells(complete ? hits : hits.slice(0, FIRST_HITS), locale, HitCard),
-    [complete, hits, locale],
-  )
-
-  if (status === 'error')
-    return (
-      <p role="alert" className={frame.note}>
-        {t('search.error')}
-      </p>
-    )
-
-  return (
-    <ResultsView
-      count={ready ? results.nbHits : early ? early.nbHits : null}
-      query={ready ? results.query : undefined}
-      noHits={ready && hits.length === 0}
-      cards={cards}
-      more={
-        ready &&
-        complete &&
-        hits.length > 0 &&
-        !isLastPage && (
-          <button type="button" className={styles.moreHits} onClick={showMore}>
-            {t('search.moreHits')}
-          </button>
-        )
-      }
-    />
-  )
-}
 
 interface PanelProps {
   locale: Locale

@@ -23,6 +23,9 @@ import { isRecord } from '../../src/domain/is-record'
 import type { WineHit } from '../../src/domain/wine-hit'
 import { loadNamespaces } from '../../src/i18n/i18n'
 import type { HitCardProps } from '../../src/ui/hit-card/HitCard'
+import { pageSlot } from '../../src/page/page-context'
+import { usePage } from '../../src/page/use-page'
+import { createSubscribable, type Subscribable } from '../../src/subscribable'
 
 /** 24 fills whole rows of the 2, 3 and 4 column grid. */
 export const HITS_PER_PAGE = 24
@@ -47,14 +50,19 @@ export interface FirstResults {
   Card: ComponentType<HitCardProps>
 }
 
-/** What the opening's first search answered: nothing until it has (nor after a failure). */
-let first: FirstResults | null = null
-let sent: Promise<SearchAnswer> | null = null
-const listeners = new Set<() => void>()
+/** The page's opening of the panel: its first search, and what that answered. */
+interface Opening {
+  /** What the opening's first search answered: nothing until it has (nor after a failure). */
+  first: FirstResults | null
+  /** The opening's first search (an answer to an earlier one is not drawn). */
+  sent: Promise<SearchAnswer> | null
+  listeners: Subscribable
+}
+const page = pageSlot<Opening>(() => ({ first: null, sent: null, listeners: createSubscribable() }))
 
-function setFirst(next: FirstResults | null): void {
-  first = next
-  for (const listener of listeners) listener()
+function setFirst(state: Opening, next: FirstResults | null): void {
+  state.first = next
+  state.listeners.notify()
 }
 
 /**
@@ -106,31 +114,28 @@ export function sendFirstSearchAtPress(locale: Locale): void {
 
 /** Sends the panel's first search (a new opening forgets the last one's answer). */
 export function sendFirstSearch(locale: Locale, loadKit: () => Promise<CardKit>): void {
-  sent = null
-  setFirst(null)
+  const state = page.get()
+  state.sent = null
+  setFirst(state, null)
   if (hasSearchState(window.location.search)) return
   const answer = firstSearch(locale)
   if (!answer) return
-  sent = answer
+  state.sent = answer
   // The card and its texts load beside the answer: the wines are drawn in one go once all
   // three are in (no loading note flashes between the parts).
   Promise.all([answer, loadKit(), loadNamespaces(locale, ['wine'])]).then(
     ([arrived, kit]) => {
-      if (sent === answer) setFirst(readFirstResults(arrived, kit))
+      if (state.sent === answer) setFirst(state, readFirstResults(arrived, kit))
     },
     // The panel shows it: its client sends the search again, its cards load their own texts.
     () => {},
   )
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-const current = (): FirstResults | null => first
 const none = (): null => null
 
 /** The opening's first results once they are in (null before, and without a first search). */
-export const useFirstResults = (): FirstResults | null =>
-  useSyncExternalStore(subscribe, current, none)
+export function useFirstResults(): FirstResults | null {
+  const state = page.of(usePage())
+  return useSyncExternalStore(state.listeners.subscribe, () => state.first, none)
+}

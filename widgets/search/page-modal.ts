@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { pageSlot } from '../../src/page/page-context'
+import { createSubscribable } from '../../src/subscribable'
 
 /**
  * One modal per page: when several search tags are on a page (e.g. a desktop and a mobile
@@ -10,18 +11,13 @@ import { pageSlot } from '../../src/page/page-context'
 function createPageModal() {
   let owner: symbol | null = null
   let lastTrigger: HTMLElement | null = null
-  const listeners = new Set<() => void>()
+  const listeners = createSubscribable()
   const setOwner = (next: symbol | null) => {
     owner = next
-    listeners.forEach((listener) => listener())
+    listeners.notify()
   }
   return {
-    subscribe: (listener: () => void) => {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    subscribe: listeners.subscribe,
     owns: (me: symbol) => owner === me,
     claim(me: symbol) {
       if (owner === null) setOwner(me)

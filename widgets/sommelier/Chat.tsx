@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type RefObject,
+  type SubmitEvent,
+} from 'react'
 import type { TFunction } from 'i18next'
 import type { ChatWine, ConversationLine, Locale } from '../../src/domain/types'
 import { normalizeHit } from '../../src/domain/wine-hit'
@@ -12,11 +21,21 @@ import { SommelierIllustration } from './SommelierButton'
 import { MAX_LINE_LENGTH } from '../../src/domain/sommelier-request'
 import { useSommelierChat, type ChatPhase, type RateLimitWait } from './use-sommelier-chat'
 import styles from './Chat.module.css'
+import answers from './Answers.module.css'
 // Send's text hides on phones by the rule the sommelier button's text uses.
 import shared from './Sommelier.module.css'
 import { IconButton } from '../../src/ui/icon-button/IconButton'
 import { HiddenLabelInput } from '../../src/ui/hidden-label-input/HiddenLabelInput'
 import { DecorativeSvg } from '../../src/ui/decorative-svg/DecorativeSvg'
+import type { BusEvents } from '../../src/bus/events'
+import { ErrorBoundary } from '../../src/ui/ErrorBoundary'
+
+// The cards' "Add to cart" (the vintages' read, the cart line, the confirmation) comes after the
+// chat has opened: opening it waits for none of that code.
+const SuggestionBuy = lazy(() => import('./SuggestionBuy'))
+
+/** The buy part's room, kept while its code and the wine's vintages come. */
+const buyRoom = () => <div className={answers.buy} />
 
 /** Longest question accepted (a dish, not an essay): the proxy takes lines of this length. */
 export const QUESTION_MAX_LENGTH = MAX_LINE_LENGTH
@@ -28,6 +47,7 @@ const ERROR_KEYS: Record<string, string> = {
   model: 'sommelier.errorModel',
   'cut-off': 'sommelier.errorCutOff',
   interrupted: 'sommelier.errorInterrupted',
+  stopped: 'sommelier.errorStopped',
   empty: 'sommelier.errorEmpty',
 }
 
@@ -78,6 +98,9 @@ function cardHit(wine: ChatWine) {
     label: wine.label ? [wine.label] : [],
     c: wine.c,
     m: wine.m,
+    e: wine.e,
+    price_level: wine.price_level,
+    odooCode: wine.odooCode,
   })
 }
 
@@ -99,12 +122,22 @@ function WineCards({
     <ul className={styles.cards} aria-label={t('sommelier.suggestions')}>
       {hits.map((hit) => (
         <li key={hit.objectID}>
-          <HitCard hit={hit} locale={locale} headingLevel={3} compact />
+          <HitCard hit={hit} locale={locale} headingLevel={3} compact>
+            {hit.odooCode && (
+              <ErrorBoundary name="sommelier" fallback={buyRoom}>
+                <Suspense fallback={buyRoom()}>
+                  <SuggestionBuy hit={hit} locale={locale} />
+                </Suspense>
+              </ErrorBoundary>
+            )}
+          </HitCard>
         </li>
       ))}
     </ul>
   )
 }
+
+type Rating = BusEvents['sommelier:feedback']['rating']
 
 interface LineProps {
   line: ConversationLine
@@ -113,6 +146,12 @@ interface LineProps {
   locale: Locale
   /** Seconds to wait before asking again, when this line is the answer the proxy refused. */
   retryAfter?: number
+  /** The shopper's rating of this answer, and how to give one (sommelier lines only). */
+  rating: Rating | undefined
+  onRate: (rating: Rating) => void
+  /** The questions offered under this answer when it is the last one. */
+  followUps: readonly string[]
+  onSend: (question: string) => void
 }
 
 /** The error's text; a refusal for asking too often says how long to wait when that is known. */
@@ -122,7 +161,73 @@ function errorText(t: TFunction, error: string, retryAfter: number | undefined):
   return t(ERROR_KEYS[error] ?? 'sommelier.errorModel')
 }
 
-function Line({ line, last, phase, locale, retryAfter }: LineProps) {
+/** Thumbs up and down under a finished answer: toggle buttons, the chosen one pressed. */
+function Feedback({ rating, onRate }: { rating: Rating | undefined; onRate: (r: Rating) => void }) {
+  const { t } = useTranslation('sommelier')
+  return (
+    <div className={answers.feedback} role="group" aria-label={t('sommelier.feedback')}>
+      {(['up', 'down'] as const).map((r) => (
+        <IconButton
+          key={r}
+          className={answers.thumb}
+          label={t(r === 'up' ? 'sommelier.feedbackUp' : 'sommelier.feedbackDown')}
+          aria-pressed={rating === r}
+          onClick={() => {
+            if (rating !== r) onRate(r)
+          }}
+        >
+          <DecorativeSvg viewBox="0 0 24 24">
+            <path
+              d="M7 11v9H4v-9h3Zm0 0 4-7c1.5 0 2.5 1 2.2 2.6L12.6 10H18a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 16.8 20H7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+              transform={r === 'down' ? 'rotate(180 12 12)' : undefined}
+            />
+          </DecorativeSvg>
+        </IconButton>
+      ))}
+      <p className={styles.srOnly} role="status">
+        {rating && t('sommelier.feedbackThanks')}
+      </p>
+    </div>
+  )
+}
+
+/** Questions to go on with, under the last answer: each sends itself as the next question. */
+function FollowUps({
+  questions,
+  onSend,
+}: {
+  questions: readonly string[]
+  onSend: (q: string) => void
+}) {
+  const { t } = useTranslation('sommelier')
+  return (
+    <ul className={answers.followUps} aria-label={t('sommelier.followUps')}>
+      {questions.map((q) => (
+        <li key={q}>
+          <button type="button" className={answers.followUp} onClick={() => onSend(q)}>
+            {q}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Line({
+  line,
+  last,
+  phase,
+  locale,
+  retryAfter,
+  rating,
+  onRate,
+  followUps,
+  onSend,
+}: LineProps) {
   const { t } = useTranslation('sommelier')
   const mine = line.from === 'user'
   const message = typeof line.message === 'string' ? line.message : ''
@@ -140,6 +245,10 @@ function Line({ line, last, phase, locale, retryAfter }: LineProps) {
         <p className={styles.status}>{t('sommelier.searching')}</p>
       )}
       {!mine && <WineCards wines={wines} locale={locale} t={t} />}
+      {!mine && !working && message && !line.error && <Feedback rating={rating} onRate={onRate} />}
+      {last && !mine && !working && message && !line.error && (
+        <FollowUps questions={followUps} onSend={onSend} />
+      )}
     </li>
   )
 }
@@ -147,12 +256,14 @@ function Line({ line, last, phase, locale, retryAfter }: LineProps) {
 interface InputProps {
   phase: ChatPhase
   onSend: (question: string) => void
+  onStop: () => void
   autoFocus: boolean
+  /** The question field (the follow-ups give it the focus once they are gone). */
+  input: RefObject<HTMLInputElement | null>
 }
 
-function ChatInput({ phase, onSend, autoFocus }: InputProps) {
+function ChatInput({ phase, onSend, onStop, autoFocus, input }: InputProps) {
   const { t } = useTranslation('sommelier')
-  const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
   const busy = phase !== 'idle'
   // Nothing to send: an empty question, or the answer to the last one still coming. The field
@@ -164,7 +275,7 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
   // Right after a login made in the chat, the input takes over from the login form.
   useEffect(() => {
     if (autoFocus) input.current?.focus()
-  }, [autoFocus])
+  }, [autoFocus, input])
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -185,11 +296,38 @@ function ChatInput({ phase, onSend, autoFocus }: InputProps) {
         placeholder={t('sommelier.placeholder')}
         onChange={(e) => setValue(e.target.value)}
       />
-      <button type="submit" className={styles.send} aria-disabled={blocked || undefined}>
+      {/*
+        While the answer comes, the same button (the element stays, and so does the focus) is
+        Stop: it aborts the answer's fetch. Both texts are laid out, the unused one hidden, so the
+        button keeps its width when it changes.
+      */}
+      <button
+        type={busy ? 'button' : 'submit'}
+        className={styles.send}
+        aria-disabled={(!busy && blocked) || undefined}
+        onClick={busy ? onStop : undefined}
+      >
         <DecorativeSvg className={styles.sendIcon} viewBox="0 0 24 24">
-          <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          {busy ? (
+            <rect x="6" y="6" width="12" height="12" rx="1.5" fill="currentColor" />
+          ) : (
+            <path d="M4 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          )}
         </DecorativeSvg>
-        <span className={shared.sendText}>{t('sommelier.send')}</span>
+        <span className={answers.sendLabels}>
+          <span
+            className={busy ? `${shared.sendText} ${answers.offLabel}` : shared.sendText}
+            aria-hidden={busy || undefined}
+          >
+            {t('sommelier.send')}
+          </span>
+          <span
+            className={busy ? shared.sendText : `${shared.sendText} ${answers.offLabel}`}
+            aria-hidden={!busy || undefined}
+          >
+            {t('sommelier.stop')}
+          </span>
+        </span>
       </button>
     </form>
   )
@@ -206,9 +344,37 @@ export default function Chat({ locale }: { locale: Locale }) {
   const { t } = useTranslation(['sommelier', 'wine'])
   const { url } = requireSection('sommelier')
   const { isLoggedIn, user } = useSession()
-  const { conversation, phase, send, wait } = useSommelierChat(locale, url)
+  const { conversation, phase, send, stop, wait, followUps } = useSommelierChat(locale, url)
+  // Kept for the chat's life only, by line index (a cleared conversation clears them too).
+  const [ratings, setRatings] = useState<ReadonlyMap<number, Rating>>(new Map())
+  const [ratedLength, setRatedLength] = useState(conversation.length)
+  if (conversation.length !== ratedLength) {
+    // A conversation cleared (logout, modal closed) starts its ratings afresh.
+    setRatedLength(conversation.length)
+    if (conversation.length < ratedLength) setRatings(new Map())
+  }
+  const fallbackFollowUps = [
+    t('sommelier.followUpCheaper'),
+    t('sommelier.followUpWhite'),
+    t('sommelier.followUpOrganic'),
+  ]
+  const rate = (index: number, rating: Rating) => {
+    setRatings((before) => new Map(before).set(index, rating))
+    getBus().emit('sommelier:feedback', {
+      rating,
+      answer: conversation.slice(0, index + 1).filter((l) => l.from === 'sommelier').length,
+      locale,
+      wines: conversation[index]?.wines.map((w) => w.id) ?? [],
+    })
+  }
   const titleId = useId()
   const log = useRef<HTMLDivElement>(null)
+  const input = useRef<HTMLInputElement>(null)
+  // A follow-up's button goes with the question it sends: the focus goes to the question field.
+  const sendFollowUp = (question: string) => {
+    send(question)
+    input.current?.focus()
+  }
   const [loggedInHere, setLoggedInHere] = useState(false)
 
   useEffect(() => {
@@ -241,15 +407,25 @@ export default function Chat({ locale }: { locale: Locale }) {
                 phase={phase}
                 locale={locale}
                 {...waitFor(wait, i)}
+                rating={ratings.get(i)}
+                onRate={(rating) => rate(i, rating)}
+                followUps={followUps?.index === i ? followUps.questions : fallbackFollowUps}
+                onSend={sendFollowUp}
               />
             ))}
           </ol>
         )}
       </div>
       {isLoggedIn ? (
-        // Focus follows the shopper's own login in the chat to the question field.
-        // eslint-disable-next-line jsx-a11y-x/no-autofocus
-        <ChatInput phase={phase} onSend={send} autoFocus={loggedInHere} />
+        <ChatInput
+          phase={phase}
+          onSend={send}
+          onStop={stop}
+          // Focus follows the shopper's own login in the chat to the question field.
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus
+          autoFocus={loggedInHere}
+          input={input}
+        />
       ) : (
         <div className={styles.login}>
           <LoginPanel headingLevel={3} onLoggedIn={() => setLoggedInHere(true)} />

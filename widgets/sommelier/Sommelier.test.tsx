@@ -34,6 +34,7 @@ const TEXT = {
     greeting: /^Bonjour Claire !/,
     input: 'Votre plat',
     send: 'Envoyer',
+    stop: 'Arrêter',
     thinking: 'Le sommelier réfléchit…',
     searching: 'Je cherche des vins dans notre boutique…',
     email: 'Adresse e-mail',
@@ -60,6 +61,7 @@ const TEXT = {
     greeting: /^Hallo Claire!/,
     input: 'Je gerecht',
     send: 'Versturen',
+    stop: 'Stoppen',
     thinking: 'De sommelier denkt na…',
     searching: 'Ik zoek wijnen in onze winkel…',
     email: 'E-mailadres',
@@ -86,6 +88,7 @@ const TEXT = {
     greeting: /^Hello Claire!/,
     input: 'Your dish',
     send: 'Send',
+    stop: 'Stop',
     thinking: 'The sommelier is thinking…',
     searching: 'Looking for wines in our shop…',
     email: 'E-mail address',
@@ -244,14 +247,12 @@ describe('sommelier chat', () => {
       const input = await ask(locale, chat, user, TEXT[locale].dish)
 
       // The user line and the (empty) answer line are added at once; the field keeps the focus,
-      // and Send waits for the answer.
+      // and Send is Stop while the answer comes.
       expect(within(log(chat)).getByText(TEXT[locale].dish)).toBeVisible()
       expect(input).toHaveFocus()
       expect(input).toHaveValue('')
-      expect(within(chat).getByRole('button', { name: TEXT[locale].send })).toHaveAttribute(
-        'aria-disabled',
-        'true',
-      )
+      expect(within(chat).getByRole('button', { name: TEXT[locale].stop })).toBeVisible()
+      expect(within(chat).queryByRole('button', { name: TEXT[locale].send })).toBeNull()
 
       const raw = answerFor(TEXT[locale].dish, locale)
       const text = visibleAnswer(raw)
@@ -539,10 +540,7 @@ describe('sommelier chat', () => {
     // Written, not sent: one question at a time, and the field keeps what was typed.
     expect(input).toHaveValue('And with cheese?')
     expect(input).toHaveFocus()
-    expect(within(chat).getByRole('button', { name: TEXT.en.send })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    )
+    expect(within(chat).getByRole('button', { name: TEXT.en.stop })).toBeVisible()
     expect(callsOf('sommelier')).toHaveLength(1)
     releaseHeld('sommelier')
     await answered(chat)

@@ -18,13 +18,19 @@ export type ChatPhase = 'idle' | 'streaming' | 'searching'
  * `sommelier.error<Code>`.
  */
 export type LineError =
-  'http' | 'rate-limited' | 'network' | 'model' | 'cut-off' | 'interrupted' | 'empty'
+  'http' | 'rate-limited' | 'network' | 'model' | 'cut-off' | 'interrupted' | 'stopped' | 'empty'
 
 /** The wait the proxy asked for after too many questions, for the line that says so. */
 export interface RateLimitWait {
   /** Index of the sommelier line in the conversation. */
   index: number
   seconds: number
+}
+
+/** The model's own follow-up questions for the answer at `index` (not kept in the store). */
+export interface ModelFollowUps {
+  index: number
+  questions: string[]
 }
 
 const selectConversation = (state: StoreState) => state.conversation
@@ -49,12 +55,12 @@ function writeLine(index: number, recipe: (line: Draft<ConversationLine>) => voi
   })
 }
 
-/** A question that was never sent, kept with an answer that says it was interrupted. */
-function keepInterrupted(question: string): void {
+/** A question that was never sent, kept with an answer that says why (interrupted, stopped). */
+function keepUnsent(question: string, error: LineError = 'interrupted'): void {
   getStore().update((d) => {
     d.conversation.push(...asking(question))
     const answer = d.conversation.at(-1)
-    if (answer) answer.error = 'interrupted' satisfies LineError
+    if (answer) answer.error = error
   })
 }
 
@@ -74,6 +80,8 @@ export function useSommelierChat(locale: Locale, url: string) {
   const [phase, setPhase] = useState<ChatPhase>('idle')
   // Not kept in the store: after a reload the line says "wait a minute" without the seconds.
   const [wait, setWait] = useState<RateLimitWait | null>(null)
+  // Like the wait: after a reload the chat offers its own three follow-ups.
+  const [followUps, setFollowUps] = useState<ModelFollowUps | null>(null)
   const running = useRef<Running | null>(null)
   const start = useCallback(
     async (text: string) => {
@@ -81,6 +89,7 @@ export function useSommelierChat(locale: Locale, url: string) {
       const history = getStore().getState().conversation
       const request = sommelierRequest(locale, history, text)
       setWait(null)
+      setFollowUps(null)
       let index = -1
       getStore().update((d) => {
         d.conversation.push(...asking(text))
@@ -124,6 +133,7 @@ export function useSommelierChat(locale: Locale, url: string) {
             })
           return
         }
+        if (parsed.followUps.length > 0) setFollowUps({ index, questions: parsed.followUps })
         if (parsed.pairings.length === 0) return
         setPhase('searching')
         try {
@@ -168,21 +178,24 @@ export function useSommelierChat(locale: Locale, url: string) {
   // The question shows in the Enter's render; `start` (the store's write and the request) follows
   // the paint. One left waiting when the chat goes is kept as interrupted, never sent.
   const [asked, ask, dropAsked] = usePaintFirst<string>((text) => void start(text), {
-    atLeave: keepInterrupted,
+    atLeave: keepUnsent,
   })
 
-  /** Stop the running answer, or the question still waiting to be sent; `mark` tells the reader. */
+  /**
+   * Stop the running answer (its fetch is aborted: the proxy then cancels the model's stream), or
+   * the question still waiting to be sent; `mark` is what the line then tells the reader.
+   */
   const stop = useCallback(
-    (mark: boolean) => {
+    (mark: LineError | null) => {
       const left = dropAsked()
-      if (left !== null && mark) keepInterrupted(left)
+      if (left !== null && mark) keepUnsent(left, mark)
       const current = running.current
       if (!current) return
       running.current = null
       current.controller.abort()
       if (mark) {
         writeLine(current.index, (line) => {
-          line.error = 'interrupted' satisfies LineError
+          line.error = mark
         })
       }
     },
@@ -190,11 +203,11 @@ export function useSommelierChat(locale: Locale, url: string) {
   )
 
   useEffect(() => {
-    const onPageHide = () => stop(true)
+    const onPageHide = () => stop('interrupted')
     window.addEventListener('pagehide', onPageHide)
     return () => {
       window.removeEventListener('pagehide', onPageHide)
-      stop(true)
+      stop('interrupted')
     }
   }, [stop])
 
@@ -202,10 +215,16 @@ export function useSommelierChat(locale: Locale, url: string) {
   useEffect(() => {
     const current = running.current
     if (current && conversation.length <= current.index) {
-      stop(false)
+      stop(null)
       setPhase('idle')
     }
   }, [conversation.length, stop])
+
+  /** The shopper's Stop: what came of the answer stays, marked as stopped. */
+  const stopAnswer = useCallback(() => {
+    stop('stopped')
+    setPhase('idle')
+  }, [stop])
 
   const send = useCallback(
     (question: string) => {
@@ -220,5 +239,12 @@ export function useSommelierChat(locale: Locale, url: string) {
     () => (asked === null ? conversation : [...conversation, ...asking(asked)]),
     [asked, conversation],
   )
-  return { conversation: shown, phase: asked === null ? phase : 'streaming', send, wait }
+  return {
+    conversation: shown,
+    phase: asked === null ? phase : 'streaming',
+    send,
+    stop: stopAnswer,
+    wait,
+    followUps,
+  }
 }

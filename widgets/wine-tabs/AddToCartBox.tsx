@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useEmitOnce } from '../../src/bus/use-bus'
-import { promotionQueryOptions, usePromotion, type WineVariant } from '../../src/api/products'
+import { usePromotion, type WineVariant } from '../../src/api/products'
 import {
   addBoxQuantity,
   isOutOfStock,
@@ -11,11 +10,11 @@ import {
 } from '../../src/domain/quantity'
 import { cartPath } from '../../src/domain/cart-page'
 import { tabHash } from '../../src/domain/tab-memory'
-import type { CartLine, Promotion } from '../../src/domain/types'
+import type { Promotion } from '../../src/domain/types'
 import { useLocale } from '../../src/i18n/locale-context'
 import { useTranslation } from 'react-i18next'
-import { reportError } from '../../src/report/report'
-import { addToCart, type AddResult } from '../../src/store/cart-actions'
+import type { AddResult } from '../../src/store/cart-actions'
+import { useAddWine } from '../../src/features/add-wine/use-add-wine'
 import { AddedToCart, type AddedNotice } from '../../src/ui/added-to-cart/AddedToCart'
 import { Money } from '../../src/ui/money/Money'
 import { QuantityInput } from '../../src/ui/quantity-input/QuantityInput'
@@ -40,7 +39,6 @@ export interface AddToCartBoxProps {
 export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToCartBoxProps) {
   const { t } = useTranslation('wineTabs')
   const locale = useLocale()
-  const client = useQueryClient()
   const stock = Math.max(0, Math.floor(variant.qty_available))
   const soldOut = isOutOfStock(variant.qty_available)
   const request = { wineCode: odooCode, vintage, volume: variant.volume }
@@ -49,7 +47,6 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   // Stock reached shows under the box; an addition shows in the confirmation panel.
   const [full, setFull] = useState<number | null>(null)
   const [notice, setNotice] = useState<AddedNotice | null>(null)
-  const [busy, setBusy] = useState(false)
   const addButton = useRef<HTMLButtonElement>(null)
   useEmitOnce('item:viewed', String(variant.id), () => ({
     item: {
@@ -66,25 +63,6 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
   const quantity = addBoxQuantity(text, stock)
   const current = wineInputQuantity(text, stock)
 
-  const lineFor = (count: number, linePromotion: Promotion): CartLine => ({
-    id: String(variant.id),
-    odooCode,
-    odooId: variant.id,
-    name,
-    vintage,
-    volume: variant.volume,
-    quantity: count,
-    price: variant.price,
-    qty_available: variant.qty_available,
-    free_qty: variant.free_qty,
-    type: 'product',
-    wines: [],
-    free_shipping: false,
-    promotion: linePromotion,
-    // Back to this page, on this vintage and volume's tab.
-    url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
-    ...(image && { image }),
-  })
   const showResult = (result: AddResult) => {
     if (result.added) {
       setFull(null)
@@ -96,31 +74,19 @@ export function AddToCartBox({ odooCode, name, vintage, variant, image }: AddToC
       setFull(result.quantity)
     }
   }
-  // The line carries its promotion, a lookup that never fails (a failure means none) and is
-  // nearly always cached by the time the shopper taps: then the line goes in and the box shows
-  // the confirmation at once, one commit for the cart and the confirmation. Otherwise the box
-  // waits for the lookup with "Adding…" (`busy`).
-  const add = (count: number) => {
-    const options = promotionQueryOptions(request)
-    const cached = client.getQueryData(options.queryKey)
-    if (cached !== undefined) {
-      showResult(addToCart(lineFor(count, cached)))
-      return
-    }
-    setBusy(true)
-    client
-      .query({ ...options, staleTime: 'static' })
-      .then((linePromotion) => showResult(addToCart(lineFor(count, linePromotion))))
-      .finally(() => setBusy(false))
-      .catch((error: unknown) =>
-        reportError({
-          widget: 'wine-tabs',
-          area: 'widget',
-          message: 'could not add to the cart',
-          error,
-        }),
-      )
-  }
+  const { add, busy } = useAddWine(
+    {
+      odooCode,
+      name,
+      vintage,
+      variant,
+      // Back to this page, on this vintage and volume's tab.
+      url: `${window.location.pathname}${tabHash({ vintage, volume: variant.volume })}`,
+      ...(image && { image }),
+    },
+    showResult,
+    'wine-tabs',
+  )
   // The tap's own paint shows "Adding…"; the cart (minicart, badges, saved state) and the
   // confirmation follow it, so the tap is answered before that work.
   const [adding, startAdding] = usePaintFirst(add)

@@ -72,6 +72,9 @@ export function chatWineOf(hit: WineHit): ChatWine {
     label: hit.label[0] ?? null,
     c: hit.c ?? { title: '', color: '' },
     m: hit.m,
+    e: hit.e,
+    price_level: hit.price_level,
+    odooCode: hit.odooCode,
   }
 }
 

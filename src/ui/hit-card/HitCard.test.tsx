@@ -35,6 +35,7 @@ const base: WineHit = {
   ],
   label: ['/assets/labels/label-03.svg'],
   price_level: 3,
+  odooCode: 'W10001',
 }
 
 describe('HitCard', () => {

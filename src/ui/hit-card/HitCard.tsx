@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import type { Locale } from '../../domain/types'
 import type { WineBadgeRecord, WineHit } from '../../domain/wine-hit'
@@ -15,9 +15,11 @@ export interface HitCardProps {
   locale: Locale
   /** The title's heading level in the page's outline. @default 3 */
   headingLevel?: 2 | 3 | 4
-  /** Hide the estate, regions and grapes lines (compact suggestion cards). @default false */
+  /** Hide the regions and grapes lines (compact suggestion cards). @default false */
   compact?: boolean
   className?: string
+  /** What the card offers under its markers (the sommelier's "Add to cart"). */
+  children?: ReactNode
 }
 
 /** A badge's text: the translated name of a known badge, else the record's own title. */
@@ -60,6 +62,7 @@ export function HitCard({
   headingLevel = 3,
   compact = false,
   className,
+  children,
 }: HitCardProps) {
   // The card may speak another locale than its root (the search panel's index locale).
   const { t } = useTranslation('wine', { i18n: i18nFor(locale) })
@@ -94,7 +97,7 @@ export function HitCard({
         <Heading className={styles.title}>
           {hit.url ? <a href={hit.url}>{hit.title}</a> : hit.title}
         </Heading>
-        {!compact && hit.e && <p className={styles.estate}>{hit.e}</p>}
+        {hit.e && <p className={styles.estate}>{hit.e}</p>}
         {!compact && hit.r.length > 0 && (
           <p className={styles.line}>
             <span className={styles.srOnly}>{t('wine.regions')} </span>
@@ -147,6 +150,7 @@ export function HitCard({
             </span>
           )}
         </div>
+        {children}
       </div>
     </article>
   )
