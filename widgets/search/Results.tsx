@@ -10,6 +10,7 @@ import styles from './SearchPanel.module.css'
 import { useFirstResults } from './first-search'
 import { useSameList } from './same-list'
 import { FIRST_HITS, ResultsView, hitCells } from './PanelFrame'
+import { NoHits, type NoHitsProps } from './NoHits'
 
 /** `hits` begins with the wines of `drawn`, all drawn (the same list, or a page added to it). */
 const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
@@ -20,7 +21,7 @@ const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
  * first search's wines until InstantSearch has read its own answer, each answer's first cards at
  * once and the rest just after, "more wines" while pages are left.
  */
-export function Results({ locale }: { locale: Locale }) {
+export function Results({ locale, labelOf }: { locale: Locale } & Pick<NoHitsProps, 'labelOf'>) {
   const { t } = useTranslation(['search', 'wine'])
   const { status, results, error } = useInstantSearch({ catchError: true })
   useReportError(error, {
@@ -66,13 +67,18 @@ export function Results({ locale }: { locale: Locale }) {
       noHits={ready && hits.length === 0}
       cards={cards}
       more={
-        ready &&
-        complete &&
-        hits.length > 0 &&
-        !isLastPage && (
-          <button type="button" className={styles.moreHits} onClick={showMore}>
-            {t('search.moreHits')}
-          </button>
+        ready && hits.length === 0 ? (
+          // After the grid (empty then): ResultsView is in the header's chunk, this is not.
+          <NoHits query={results.query} labelOf={labelOf} />
+        ) : (
+          ready &&
+          complete &&
+          hits.length > 0 &&
+          !isLastPage && (
+            <button type="button" className={styles.moreHits} onClick={showMore}>
+              {t('search.moreHits')}
+            </button>
+          )
         )
       }
     />
