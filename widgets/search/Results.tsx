@@ -10,7 +10,7 @@ import styles from './SearchPanel.module.css'
 import { useFirstResults } from './first-search'
 import { useSameList } from './same-list'
 import { FIRST_HITS, ResultsView, hitCells } from './PanelFrame'
-import { NoHits, type NoHitsProps } from './NoHits'
+import { NoHits, useSeenValues, type NoHitsProps } from './NoHits'
 
 /** `hits` begins with the wines of `drawn`, all drawn (the same list, or a page added to it). */
 const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
@@ -33,6 +33,7 @@ export function Results({ locale, labelOf }: { locale: Locale } & Pick<NoHitsPro
   // The same hits while only the status moves (the connector keeps its records while loading).
   const items = useSameList(given, Object.is)
   const ready = !results.__isArtificial
+  const seenValues = useSeenValues(ready ? results : null)
   // Until InstantSearch has read its first answer, the wines the first search brought (drawn
   // before the panel, in the same place): the cards stay while the panel takes over.
   const first = useFirstResults()
@@ -69,7 +70,7 @@ export function Results({ locale, labelOf }: { locale: Locale } & Pick<NoHitsPro
       more={
         ready && hits.length === 0 ? (
           // After the grid (empty then): ResultsView is in the header's chunk, this is not.
-          <NoHits query={results.query} labelOf={labelOf} />
+          <NoHits query={results.query} labelOf={labelOf} values={seenValues} />
         ) : (
           ready &&
           complete &&

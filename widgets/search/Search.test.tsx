@@ -725,6 +725,26 @@ describe('search without results', () => {
     expect(sessionStorage.getItem(SOMMELIER_DRAFT_KEY)).toBe('zzqxy')
   })
 
+  it('suggests the grape closest to the words typed, and searches it when pressed (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    const input = within(dialog).getByRole('searchbox', { name: TEXT.fr.input })
+    expect(expected('fr', 'zzqxy merlott').nbHits).toBe(0)
+    await user.type(input, 'zzqxy merlott')
+    await within(dialog).findByText('Aucun vin ne correspond à votre recherche.')
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Vouliez-vous dire Merlot ?' }),
+    )
+    expect(input).toHaveValue('Merlot')
+    await within(dialog).findByText(TEXT.fr.count(expected('fr', 'Merlot').nbHits))
+  })
+
+  it('suggests nothing when no value is close (nl)', async () => {
+    const { user, dialog } = await openSearch('nl')
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.nl.input }), 'zzqxy')
+    await within(dialog).findByRole('button', { name: 'Vraag de sommelier naar ‘zzqxy’' })
+    expect(within(dialog).queryByRole('button', { name: /^Bedoelde je/ })).toBeNull()
+  })
+
   it('clears every filter at once, in the order they were chosen (nl)', async () => {
     const { user, dialog } = await openSearch('nl')
     await showPanel(user, dialog, 'Druiven')
