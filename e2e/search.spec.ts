@@ -376,3 +376,30 @@ test.describe('the first wines, before the panel', () => {
     })
   }
 })
+
+test.describe('a search that finds nothing', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('reaches the sommelier with the question typed, after the login (fr)', async ({ page }) => {
+    const dialog = await openSearch(page, 'fr')
+    const question = 'zzqxy lambrusco unicorn'
+    expect(expected('fr', question).nbHits).toBe(0)
+    await searchBox(dialog, 'fr').fill(question)
+    await expect(dialog.getByText(text('fr', 'search.noHits'))).toBeVisible()
+    const { violations } = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze()
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    const ask = text('fr', 'search.askSommelier').replace('{{query}}', question)
+    await dialog.getByRole('button', { name: ask }).click()
+    const sommelier = page.getByRole('dialog', { name: text('fr', 'search.sommelierDialog') })
+    // A visitor gets the login form, as from the sommelier button; the question waits for it.
+    await sommelier.getByLabel(text('fr', 'login.email')).fill('claire@example.com')
+    await sommelier.getByLabel(text('fr', 'login.password'), { exact: true }).fill('droplets-420')
+    await sommelier.getByRole('button', { name: text('fr', 'login.submit'), exact: true }).click()
+    await expect(
+      sommelier.getByRole('textbox', { name: text('fr', 'sommelier.inputLabel') }),
+    ).toHaveValue(question)
+  })
+})

@@ -10,6 +10,7 @@ import styles from './SearchPanel.module.css'
 import { useFirstResults } from './first-search'
 import { useSameList } from './same-list'
 import { FIRST_HITS, ResultsView, hitCells } from './PanelFrame'
+import { NoHits, useSeenValues, type NoHitsProps } from './NoHits'
 
 /** `hits` begins with the wines of `drawn`, all drawn (the same list, or a page added to it). */
 const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
@@ -20,7 +21,7 @@ const continues = (drawn: readonly WineHit[], hits: readonly WineHit[]) =>
  * first search's wines until InstantSearch has read its own answer, each answer's first cards at
  * once and the rest just after, "more wines" while pages are left.
  */
-export function Results({ locale }: { locale: Locale }) {
+export function Results({ locale, labelOf }: { locale: Locale } & Pick<NoHitsProps, 'labelOf'>) {
   const { t } = useTranslation(['search', 'wine'])
   const { status, results, error } = useInstantSearch({ catchError: true })
   useReportError(error, {
@@ -32,6 +33,7 @@ export function Results({ locale }: { locale: Locale }) {
   // The same hits while only the status moves (the connector keeps its records while loading).
   const items = useSameList(given, Object.is)
   const ready = !results.__isArtificial
+  const seenValues = useSeenValues(ready ? results : null)
   // Until InstantSearch has read its first answer, the wines the first search brought (drawn
   // before the panel, in the same place): the cards stay while the panel takes over.
   const first = useFirstResults()
@@ -66,13 +68,18 @@ export function Results({ locale }: { locale: Locale }) {
       noHits={ready && hits.length === 0}
       cards={cards}
       more={
-        ready &&
-        complete &&
-        hits.length > 0 &&
-        !isLastPage && (
-          <button type="button" className={styles.moreHits} onClick={showMore}>
-            {t('search.moreHits')}
-          </button>
+        ready && hits.length === 0 ? (
+          // After the grid (empty then): ResultsView is in the header's chunk, this is not.
+          <NoHits query={results.query} labelOf={labelOf} values={seenValues} />
+        ) : (
+          ready &&
+          complete &&
+          hits.length > 0 &&
+          !isLastPage && (
+            <button type="button" className={styles.moreHits} onClick={showMore}>
+              {t('search.moreHits')}
+            </button>
+          )
         )
       }
     />

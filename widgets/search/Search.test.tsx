@@ -14,6 +14,7 @@ import { search } from './index'
 import { firstSearchRequest } from './first-search'
 import { loggedCallFailure } from '../../mocks/test-setups/console'
 import { SEARCH_SERVICE } from '../../src/services/search-client'
+import { SOMMELIER_DRAFT_KEY } from '../../src/features/sommelier-draft/sommelier-draft'
 
 const CONFIG = { algolia: { appId: 'DEMOAPP', searchKey: 'demo-search-only-key' } }
 
@@ -691,5 +692,77 @@ describe('search widget', () => {
     expect(log).toHaveBeenCalled()
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})
+
+describe('search without results', () => {
+  it('offers to remove each filter, all of them, or to ask the sommelier (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    await showPanel(user, dialog, 'Cépages')
+    const grapes = within(dialog).getByRole('group', { name: 'Cépages' })
+    const count = expected('fr').facets!['g.title']!['Syrah']!
+    await user.click(within(grapes).getByRole('checkbox', { name: `Syrah ${count}` }))
+    await within(dialog).findByText(TEXT.fr.count(count))
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.fr.input }), 'zzqxy')
+    expect(expected('fr', 'zzqxy', [['g.title:Syrah']]).nbHits).toBe(0)
+    await within(dialog).findByText('Aucun vin ne correspond à votre recherche.')
+    const active = within(dialog).getByRole('list', { name: 'Filtres actifs' })
+    expect(
+      within(active)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Retirer Syrah', 'Retirer tous les filtres'])
+    await user.click(within(active).getByRole('button', { name: 'Retirer Syrah' }))
+    await waitFor(() =>
+      expect(within(grapes).queryByRole('checkbox', { checked: true })).toBeNull(),
+    )
+    expect(within(dialog).queryByRole('list', { name: 'Filtres actifs' })).toBeNull()
+    // The question goes to the sommelier's chat, typed in its field.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Demander au sommelier : « zzqxy »' }),
+    )
+    expect(await screen.findByRole('dialog', { name: 'Sommelier' })).toBeInTheDocument()
+    expect(sessionStorage.getItem(SOMMELIER_DRAFT_KEY)).toBe('zzqxy')
+  })
+
+  it('suggests the grape closest to the words typed, and searches it when pressed (fr)', async () => {
+    const { user, dialog } = await openSearch('fr')
+    const input = within(dialog).getByRole('searchbox', { name: TEXT.fr.input })
+    expect(expected('fr', 'zzqxy merlott').nbHits).toBe(0)
+    await user.type(input, 'zzqxy merlott')
+    await within(dialog).findByText('Aucun vin ne correspond à votre recherche.')
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Vouliez-vous dire Merlot ?' }),
+    )
+    expect(input).toHaveValue('Merlot')
+    await within(dialog).findByText(TEXT.fr.count(expected('fr', 'Merlot').nbHits))
+  })
+
+  it('suggests nothing when no value is close (nl)', async () => {
+    const { user, dialog } = await openSearch('nl')
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.nl.input }), 'zzqxy')
+    await within(dialog).findByRole('button', { name: 'Vraag de sommelier naar ‘zzqxy’' })
+    expect(within(dialog).queryByRole('button', { name: /^Bedoelde je/ })).toBeNull()
+  })
+
+  it('clears every filter at once, in the order they were chosen (nl)', async () => {
+    const { user, dialog } = await openSearch('nl')
+    await showPanel(user, dialog, 'Druiven')
+    const grapes = within(dialog).getByRole('group', { name: 'Druiven' })
+    const facets = expected('nl').facets!['g.title']!
+    await user.click(within(grapes).getByRole('checkbox', { name: `Syrah ${facets['Syrah']}` }))
+    await user.click(within(grapes).getByRole('checkbox', { name: `Merlot ${facets['Merlot']}` }))
+    await user.type(within(dialog).getByRole('searchbox', { name: TEXT.nl.input }), 'zzqxy')
+    const active = await within(dialog).findByRole('list', { name: 'Actieve filters' })
+    expect(
+      within(active)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Syrah weghalen', 'Merlot weghalen', 'Alle filters weghalen'])
+    await user.click(within(active).getByRole('button', { name: 'Alle filters weghalen' }))
+    await waitFor(() =>
+      expect(within(grapes).queryByRole('checkbox', { checked: true })).toBeNull(),
+    )
+    expect(within(dialog).getByRole('searchbox', { name: TEXT.nl.input })).toHaveValue('zzqxy')
   })
 })

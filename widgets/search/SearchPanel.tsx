@@ -144,6 +144,17 @@ function Layout({
     }
   }, [t, colorLabel, colorMarker, badgeLabel, badgeMarker, priceLabel, priceSpoken])
 
+  // An active refinement as its list reads it (spoken form first: "price level 2 of 4", not €€).
+  const refinementLabel = useCallback(
+    (attribute: string, value: string) => {
+      const list = Object.values(lists)
+        .flat()
+        .find((l) => l.attribute === attribute)
+      return list?.spokenLabelOf?.(value) ?? list?.labelOf?.(value) ?? value
+    },
+    [lists],
+  )
+
   return (
     <PanelFrame
       barId={barId}
@@ -195,7 +206,7 @@ function Layout({
         </Answered>
       }
     >
-      <Results locale={locale} />
+      <Results locale={locale} labelOf={refinementLabel} />
     </PanelFrame>
   )
 }

@@ -36,6 +36,16 @@ const SuggestionBuy = lazy(() => import('./SuggestionBuy'))
 
 /** The buy part's room, kept while its code and the wine's vintages come. */
 const buyRoom = () => <div className={answers.buy} />
+import { SOMMELIER_DRAFT_KEY } from '../../src/features/sommelier-draft/sommelier-draft'
+
+/** The question the search left for the chat, if any (storage may be refused: then none). */
+function draftQuestion(): string {
+  try {
+    return sessionStorage.getItem(SOMMELIER_DRAFT_KEY) ?? ''
+  } catch {
+    return ''
+  }
+}
 
 /** Longest question accepted (a dish, not an essay): the proxy takes lines of this length. */
 export const QUESTION_MAX_LENGTH = MAX_LINE_LENGTH
@@ -264,7 +274,16 @@ interface InputProps {
 
 function ChatInput({ phase, onSend, onStop, autoFocus, input }: InputProps) {
   const { t } = useTranslation('sommelier')
-  const [value, setValue] = useState('')
+  // A question another widget left for the chat is typed in, for the shopper to send or change.
+  const [value, setValue] = useState(draftQuestion)
+  // Read once (not in the initializer, which React may call twice): a later opening starts empty.
+  useEffect(() => {
+    try {
+      sessionStorage.removeItem(SOMMELIER_DRAFT_KEY)
+    } catch {
+      // Storage refused: nothing was left either.
+    }
+  }, [])
   const busy = phase !== 'idle'
   // Nothing to send: an empty question, or the answer to the last one still coming. The field
   // stays enabled (the next question can be written meanwhile) and Send is only aria-disabled:

@@ -17,6 +17,7 @@ import { getStore } from '../../src/store/shared-store'
 import type { Locale } from '../../src/domain/types'
 import { sommelier } from './index'
 import { loggedCallFailure } from '../../mocks/test-setups/console'
+import { SOMMELIER_DRAFT_KEY } from '../../src/features/sommelier-draft/sommelier-draft'
 
 const CONFIG = {
   algolia: { appId: 'DEMOAPP', searchKey: 'demo-search-only-key' },
@@ -494,6 +495,18 @@ describe('sommelier chat', () => {
     expect(within(card).getByRole('img', { name: 'Bio' })).toBeVisible()
     act(() => getStore().clearPersonal())
     await waitFor(() => expect(within(log(chat)).queryByText('Du fromage')).toBeNull())
+  })
+
+  it('(fr) a question left by the search is typed in the field, not sent, and only once', async () => {
+    sessionStorage.setItem(SOMMELIER_DRAFT_KEY, 'zzqxy lambrusco')
+    const { chat, unmount } = await openChat('fr')
+    const input = await within(chat).findByRole('textbox', { name: TEXT.fr.input })
+    expect(input).toHaveValue('zzqxy lambrusco')
+    expect(callsOf('sommelier')).toHaveLength(0)
+    expect(sessionStorage.getItem(SOMMELIER_DRAFT_KEY)).toBeNull()
+    unmount()
+    const again = await openChat('fr')
+    expect(await within(again.chat).findByRole('textbox', { name: TEXT.fr.input })).toHaveValue('')
   })
 
   it('(en) the header buttons close the modal and switch to the search', async () => {
