@@ -9,7 +9,8 @@ const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
  * readable lines. Times and the score are judged as ratios to the naive build of the same run (a
  * slower or busier machine moves both); bytes and CLS, which do not depend on the machine, are
  * also judged as they are. A TBT at most `tbtFloorMs` passes whatever naive's: below it a ratio of
- * two small, noisy figures says nothing.
+ * two small, noisy figures says nothing. A score of 100 passes any score ratio: no page can score
+ * more, so a ratio above naive's 96 (1.04) would ask for the impossible.
  */
 export function lighthouseProblems(budget, { pages }) {
   if (!budget) return []
@@ -18,7 +19,13 @@ export function lighthouseProblems(budget, { pages }) {
   const floor = budget.tbtFloorMs ?? 0
   // figure, budget key, label, decimals, the check a figure must pass
   const checks = [
-    ['scoreRatio', 'minScoreRatio', 'score × naive', 2, (v, l) => v >= l],
+    [
+      'scoreRatio',
+      'minScoreRatio',
+      'score × naive',
+      2,
+      (v, l, page) => v >= l || page.score >= 100,
+    ],
     ['lcpRatio', 'maxLcpRatio', 'LCP × naive', 2, atMost],
     ['tbtRatio', 'maxTbtRatio', 'TBT × naive', 2, (v, l, page) => v <= l || page.tbtMs <= floor],
     ['cls', 'maxCls', 'CLS', 3, atMost],

@@ -54,6 +54,17 @@ describe('the Lighthouse budget: ahead of the naive build of the same run', () =
     )
   })
 
+  it('lets a score of 100 meet any score target: no page scores more', () => {
+    const naive = { ...naiveFast, score: 96 }
+    const top = { score: 100, lcpMs: 1000, tbtMs: 40, cls: 0, libraryKB: 130 }
+    const below = { ...top, score: 99 }
+    const targets = { pages: { '/en/cart#empty': { minScoreRatio: 1.05 } } }
+    expect(lighthouseProblems(targets, { pages: [page('/en/cart#empty', top, naive)] })).toEqual([])
+    expect(lighthouseProblems(targets, { pages: [page('/en/cart#empty', below, naive)] })).toEqual([
+      'lighthouse /en/cart#empty: score × naive 1.03 vs 1.05',
+    ])
+  })
+
   it('judges bytes and layout shift as they are', () => {
     const ours = { score: 99, lcpMs: 1000, tbtMs: 40, cls: 0.2, libraryKB: 180 }
     expect(
