@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, localePaths, open, test, text, type Locale } from './helpers'
+import { confirmAge, expect, localePaths, open, test, text, type Locale } from './helpers'
 
 /**
  * Session and fault resilience: inactivity found at load or on an open page, and the
@@ -156,6 +156,8 @@ test.describe('shipping quote failures', () => {
     await cart
       .getByRole('textbox', { name: 'Numéro de carte' })
       .pressSequentially('4242424242424242')
+    // The age confirmed too: Pay then waits for the fee alone.
+    await confirmAge(cart, locale)
     const pay = cart.getByRole('button', { name: /^Payer / })
     await expect(cart.getByText(text(locale, 'payment.needShipping'))).toBeVisible()
     await expect(pay).toBeDisabled()
