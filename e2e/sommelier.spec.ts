@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { answerFor, chunkAnswer } from '../mocks/sommelier'
 import { visibleAnswer } from '../src/domain/sommelier-pairings'
 import { defaultVariant } from '../src/domain/default-variant'
+import { isOutOfStock } from '../src/domain/quantity'
 import { vintagesFor, winesFor } from '../fixtures/wines'
 import { expect, open, test, text, type Locale } from './helpers'
 
@@ -182,11 +183,20 @@ test.describe('sommelier', () => {
     page,
   }) => {
     const { cards } = await loginAndAsk(page, 'fr', 'Un steak grillé ce soir')
-    // Whichever wine the search picked: its record and vintages, as the back office has them.
-    const card = cards.getByRole('article').first()
-    const href = await card.getByRole('link').first().getAttribute('href')
-    const record = winesFor('fr').find((w) => w.url === href)!
-    const choice = defaultVariant(vintagesFor(record.odooCode, 'fr')!)!
+    // The first suggestion whose default bottle is in stock (a sold-out one shows no button),
+    // whichever wines the search picked: its record and vintages, as the back office has them.
+    const suggested = await Promise.all(
+      (await cards.getByRole('article').all()).map(async (article) => {
+        const href = await article.getByRole('link').first().getAttribute('href')
+        const record = winesFor('fr').find((w) => w.url === href)!
+        return { article, record, choice: defaultVariant(vintagesFor(record.odooCode, 'fr')!)! }
+      }),
+    )
+    const {
+      article: card,
+      record,
+      choice,
+    } = suggested.find((s) => !isOutOfStock(s.choice.variant.qty_available))!
     await expect(card.getByText(record.e, { exact: true })).toBeVisible()
     await expect(
       card.getByRole('img', {
