@@ -202,6 +202,13 @@ export const valueOf = (page: Driver, q: Query): Promise<string | null> =>
     return el && 'value' in el ? (el as HTMLInputElement).value : null
   }, wire(q))
 
+/** A checkbox's (or radio's) checked state now, or null when the element is not one. */
+export const checkedOf = (page: Driver, q: Query): Promise<boolean | null> =>
+  page.evaluate((qq) => {
+    const el = (window as unknown as CrossWindow).__cross?.find(qq)
+    return el instanceof HTMLInputElement ? el.checked : null
+  }, wire(q))
+
 export const attributeOf = (page: Driver, q: Query, name: string): Promise<string | null> =>
   page.evaluate(
     (qq, n) => (window as unknown as CrossWindow).__cross?.find(qq)?.getAttribute(n) ?? null,

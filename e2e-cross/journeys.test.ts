@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict'
 import {
   attributeOf,
+  checkedOf,
   consoleEntries,
   containsText,
   count,
@@ -199,9 +200,11 @@ journey(
     const radio: Query = { within: cart, role: 'radio', name: 'Card' }
     if ((await count(page, radio)) > 0) await page.click(radio)
     const pay: Query = { within: cart, role: 'button', name: /^Pay / }
-    // Pay needs the buyer's age confirmed (not yet in this session).
-    await page.click({ within: cart, role: 'checkbox', name: t('payment.ageConfirm') })
     await page.type(card, '4000 0000 0000 0002')
+    // Pay needs the buyer's age confirmed (not yet in this session), the form by then drawn.
+    const age: Query = { within: cart, role: 'checkbox', name: t('payment.ageConfirm') }
+    await page.click(age)
+    await until('the age box to be checked', async () => (await checkedOf(page, age)) === true)
     await until(
       'Pay to be enabled',
       async () => (await attributeOf(page, pay, 'disabled')) === null,
